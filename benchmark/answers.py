@@ -1,0 +1,90 @@
+"""Turn whatever a system returned into an ``Answer`` (CONTRACT.md §3), accepting older shapes.
+
+Accepted: a plain string; ``{"answer": ...}`` with ``citations`` (or a singular ``citation`` of any
+shape), ``evidence`` as objects or strings, ``abstained`` and ``fields``. Anything else raises
+``AdapterError`` so the runner records a SKIP with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from benchmark.errors import AdapterError
+from benchmark.models import Answer, Citation, EvidenceItem, LineRange
+
+_ANSWER_KEYS = ("answer", "response", "text", "output", "content")
+
+
+def parse_answer(obj: object) -> Answer:
+    if isinstance(obj, Answer):
+        return obj
+    if isinstance(obj, str):
+        return Answer(answer=obj)
+    if not isinstance(obj, Mapping):
+        raise AdapterError(f"answer must be a string or an object, got {type(obj).__name__}")
+    text = next((obj[k] for k in _ANSWER_KEYS if isinstance(obj.get(k), str)), None)
+    if text is None:
+        raise AdapterError("answer object has no string 'answer' field")
+    citations = [*_as_list(obj.get("citations")), *_as_list(obj.get("citation"))]
+    abstained = obj.get("abstained")
+    fields = obj.get("fields")
+    return Answer(
+        answer=text,
+        citations=tuple(c for c in (parse_citation(x) for x in citations) if c is not None),
+        evidence=tuple(e for e in (parse_evidence(x) for x in _as_list(obj.get("evidence"))) if e is not None),
+        abstained=abstained if isinstance(abstained, bool) else None,
+        fields=dict(fields) if isinstance(fields, Mapping) else {},
+    )
+
+
+def _as_list(value: object) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [value]
+
+
+def _as_page(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        digits = value.strip().lstrip("第pP.页 ").rstrip("页 ")
+        return int(digits) if digits.isdigit() else None
+    return None
+
+
+def parse_citation(value: object) -> Citation | None:
+    """A citation object, ``"p.2 L40-42"``-like string or bare page number."""
+    if isinstance(value, Mapping):
+        quote = value.get("quote") or value.get("text")
+        doc = value.get("doc") or value.get("document")
+        return Citation(
+            page=_as_page(value.get("page")),
+            lines=LineRange.parse(value.get("lines") if "lines" in value else value.get("line")),
+            quote=str(quote) if quote else None,
+            doc=str(doc) if doc else None,
+        )
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        page = _as_page(value)
+        if page is not None:
+            return Citation(page=page)
+        return Citation(quote=str(value)) if str(value).strip() else None
+    return None
+
+
+def parse_evidence(value: object) -> EvidenceItem | None:
+    if isinstance(value, str):
+        return EvidenceItem(text=value) if value.strip() else None
+    if isinstance(value, Mapping):
+        text = value.get("text") or value.get("content") or value.get("quote")
+        if not isinstance(text, str) or not text.strip():
+            return None
+        doc = value.get("doc") or value.get("document")
+        return EvidenceItem(text=text, page=_as_page(value.get("page")), doc=str(doc) if doc else None)
+    return None

@@ -1,0 +1,97 @@
+"""``validate``, ``lint`` and ``list``: look at question sets without querying anything."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from benchmark.errors import QuestionSetError
+
+
+def _default_paths(paths: tuple[str, ...]) -> list[str]:
+    if paths:
+        return list(paths)
+    from benchmark.resources import datasets_dir
+
+    return [str(datasets_dir())]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--document", type=click.Path(), help="Use this document instead of the one each set names.")
+def validate(paths: tuple[str, ...], document: str | None) -> int:
+    """Check question sets against schema.json (a folder means every set in it).
+
+    Prints one line per set; the first invalid set stops with exit code 2 and names the file,
+    the JSON path and the rule. With no PATHS, validates the bundled datasets.
+    """
+    from benchmark.questions import find_set_files, load_question_set
+
+    files = find_set_files(_default_paths(paths))
+    if not files:
+        raise QuestionSetError("no question sets found", path=", ".join(paths) or "datasets")
+    for f in files:
+        qs = load_question_set(f, document)
+        click.echo(f"ok  {f}  ({qs.dialect} dialect, {len(qs.questions)} questions)")
+    return 0
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--document", type=click.Path(), help="Use this document instead of the one each set names.")
+def lint(paths: tuple[str, ...], document: str | None) -> int:
+    """Check that sets agree with their documents; every problem is reported at once.
+
+    Checks: each must_include on its stated page; each required/additional quote in the document
+    and within evidence_location; real calendar dates; breakdowns that add up to the total;
+    every question scorable by its scorer; ids unique. Exit 0 when clean, 1 when problems were
+    found, 2 when a set cannot be read at all.
+    """
+    from benchmark.lint import lint_set
+    from benchmark.questions import load_question_sets
+
+    sets = load_question_sets(_default_paths(paths), document)
+    problems = [p for qs in sets for p in lint_set(qs)]
+    for p in problems:
+        click.echo(str(p))
+    questions = sum(len(qs.questions) for qs in sets)
+    status = f"{len(problems)} problem(s)" if problems else "no problems"
+    click.echo(f"linted {len(sets)} set(s), {questions} questions: {status}", err=True)
+    return 1 if problems else 0
+
+
+@click.command("list")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--type", "types", multiple=True, help="Only this question type (repeatable).")
+@click.option("--tag", "tags", multiple=True, help="Only questions carrying this tag (repeatable: any of them).")
+@click.option("--difficulty", "difficulties", multiple=True, help="Only this difficulty (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
+def list_questions(
+    paths: tuple[str, ...], types: tuple[str, ...], tags: tuple[str, ...], difficulties: tuple[str, ...], as_json: bool
+) -> int:
+    """List the questions of sets, filtered by type, tag and difficulty."""
+    from benchmark.questions import load_question_sets
+    from benchmark.selection import select_questions
+
+    sets = load_question_sets(_default_paths(paths))
+    rows = [
+        {
+            "id": q.id,
+            "type": q.type,
+            "difficulty": q.metadata.difficulty,
+            "category": q.metadata.category,
+            "tags": list(q.tags),
+            "set": str(qs.path),
+            "question": q.question,
+        }
+        for qs, q in select_questions(sets, types=types, tags=tags, difficulties=difficulties)
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    for r in rows:
+        tags_text = ",".join(r["tags"])
+        click.echo(f"{r['id']}\t{r['type']}\t{r['difficulty'] or '-'}\t{tags_text or '-'}\t{r['question']}")
+    click.echo(f"{len(rows)} question(s)", err=True)
+    return 0

@@ -1,0 +1,158 @@
+"""Document loaders by format: Markdown/text, PDF text layer, PaddleOCR-VL pages, MinerU content lists."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmark.documents.model import Document, Line, Page
+from benchmark.errors import DocumentError
+
+_PAGE_MARKER = re.compile(r"^\s*<!--\s*page:\s*(\d+)\s*-->\s*$", re.IGNORECASE)
+_TAGS = re.compile(r"<[^>]+>")
+
+_cache: dict[tuple[str, float, int], Document] = {}
+
+
+def load_document(path: str | Path) -> Document:
+    """Load a document by its format (by extension, then by content); cached per file version."""
+    p = Path(path)
+    try:
+        stat = p.stat()
+    except OSError as exc:
+        raise DocumentError(f"document not found ({exc.strerror or exc})", path=p) from None
+    if not p.is_file():
+        raise DocumentError("document is not a file", path=p)
+    key = (str(p.resolve()), stat.st_mtime, stat.st_size)
+    if key not in _cache:
+        data = _read_bytes(p)
+        _cache[key] = _pick_loader(p, data)(p, data)
+    return _cache[key]
+
+
+def _read_bytes(p: Path) -> bytes:
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise DocumentError(f"cannot read document ({exc.strerror or exc})", path=p) from None
+
+
+def _pick_loader(p: Path, data: bytes) -> Callable[[Path, bytes], Document]:
+    suffix = p.suffix.lower()
+    if suffix == ".pdf" or data[:5] == b"%PDF-":
+        return load_pdf
+    if suffix == ".json":
+        return load_ocr_json
+    return load_text
+
+
+def _decode(p: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DocumentError(f"not UTF-8 text (byte {exc.start})", path=p) from None
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_text(p: Path, data: bytes) -> Document:
+    """Markdown/plain text; pages split by ``<!-- page: N -->`` lines or form feeds."""
+    text = _decode(p, data)
+    pages: dict[int, Page] = {}
+    current = 1
+    for number, raw in enumerate(text.split("\n"), start=1):
+        raw = raw.rstrip("\r")
+        marker = _PAGE_MARKER.match(raw)
+        if marker:
+            current = int(marker.group(1))
+            pages.setdefault(current, Page(current))
+            continue
+        pieces = raw.split("\f")
+        for i, piece in enumerate(pieces):
+            if i > 0:
+                current += 1
+            if i > 0 and not piece and i == len(pieces) - 1:
+                pages.setdefault(current, Page(current))
+                continue
+            pages.setdefault(current, Page(current)).lines.append(Line(number, current, piece))
+    return Document(p, "text", [pages[n] for n in sorted(pages)], _sha(data))
+
+
+def _pages_from_texts(p: Path, fmt: str, texts: list[str], data: bytes) -> Document:
+    pages: list[Page] = []
+    number = 0
+    for index, page_text in enumerate(texts, start=1):
+        page = Page(index)
+        for raw in page_text.split("\n"):
+            number += 1
+            page.lines.append(Line(number, index, raw.rstrip("\r")))
+        pages.append(page)
+    return Document(p, fmt, pages, _sha(data))
+
+
+def load_pdf(p: Path, data: bytes) -> Document:
+    """The text layer of a PDF, one page per PDF page (scanned PDFs need OCR first)."""
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        texts = [page.extract_text() or "" for page in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise DocumentError(f"unreadable PDF ({exc})", path=p) from None
+    return _pages_from_texts(p, "pdf", texts, data)
+
+
+def load_ocr_json(p: Path, data: bytes) -> Document:
+    """PaddleOCR-VL page lists (``[{"markdown": {"text": ...}}]``) or MinerU ``content_list.json``."""
+    try:
+        obj = json.loads(_decode(p, data))
+    except json.JSONDecodeError as exc:
+        raise DocumentError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", path=p) from None
+    if isinstance(obj, dict) and isinstance(obj.get("pages"), list):
+        obj = obj["pages"]
+    if not isinstance(obj, list) or not obj:
+        raise DocumentError("an OCR JSON document must be a non-empty list of pages or items", path=p)
+    if all(isinstance(x, dict) and "page_idx" in x for x in obj):
+        return _mineru(p, obj, data)
+    if all(isinstance(x, dict) and "markdown" in x for x in obj):
+        return _paddle(p, obj, data)
+    raise DocumentError(
+        "unknown OCR JSON: expected PaddleOCR-VL pages with 'markdown.text' or MinerU items with 'page_idx'",
+        path=p,
+    )
+
+
+def _paddle(p: Path, pages: list[dict[str, Any]], data: bytes) -> Document:
+    texts = []
+    for i, page in enumerate(pages):
+        md = page.get("markdown")
+        text = md.get("text") if isinstance(md, dict) else md
+        if not isinstance(text, str):
+            raise DocumentError("page has no string 'markdown.text'", path=p, where=f"$[{i}]")
+        texts.append(text)
+    return _pages_from_texts(p, "paddleocr", texts, data)
+
+
+def _mineru(p: Path, items: list[dict[str, Any]], data: bytes) -> Document:
+    by_page: dict[int, list[str]] = {}
+    for i, item in enumerate(items):
+        idx = item.get("page_idx")
+        if not isinstance(idx, int) or isinstance(idx, bool) or idx < 0:
+            raise DocumentError("'page_idx' must be a non-negative integer", path=p, where=f"$[{i}]")
+        text = item.get("text")
+        if not isinstance(text, str):
+            body = item.get("table_body") or ""
+            text = _TAGS.sub(" ", body) if isinstance(body, str) else ""
+        by_page.setdefault(idx, []).append(text)
+    last = max(by_page)
+    texts = ["\n".join(by_page.get(i, [])) for i in range(last + 1)]
+    return _pages_from_texts(p, "mineru", texts, data)

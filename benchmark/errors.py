@@ -1,0 +1,63 @@
+"""One exception root for every problem the user can fix, turned into one line by the CLI.
+
+Anything that is not a ``BenchmarkError`` is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+
+class BenchmarkError(Exception):
+    """A refusal: the input cannot be scored. The CLI prints ``str(err)`` and exits with ``exit_code``."""
+
+    exit_code = 2
+
+    def __init__(self, problem: str, *, path: object | None = None, where: str | None = None) -> None:
+        self.problem = problem
+        self.path = str(path) if path is not None else None
+        self.where = where
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        parts = [p for p in (self.path, self.where) if p]
+        return ": ".join([*parts, self.problem])
+
+
+class QuestionSetError(BenchmarkError):
+    """A question set is unreadable, not JSON, or breaks the schema."""
+
+
+class DocumentError(BenchmarkError):
+    """A document is missing, unreadable or of an unknown format."""
+
+
+class ConfigError(BenchmarkError):
+    """A config file or a command-line option is wrong."""
+
+
+class AdapterSpecError(BenchmarkError):
+    """An adapter spec (``NAME`` or ``NAME:ARG``) or its options cannot be turned into an adapter."""
+
+
+class UnknownNameError(BenchmarkError):
+    """A name looked up in a registry does not exist; the message suggests the closest names."""
+
+
+class DuplicateNameError(BenchmarkError):
+    """Two plugins (or a plugin and a built-in) claim the same name."""
+
+
+class StoreError(BenchmarkError):
+    """The run store or answer cache cannot be read or lacks the requested run."""
+
+
+class AdapterError(Exception):
+    """A fault while querying the system under test. The runner records it as a SKIP.
+
+    ``transient`` faults (timeouts, HTTP 429/5xx, dropped connections) are retried with backoff.
+    """
+
+    def __init__(self, reason: str, *, transient: bool = False, retry_after: float | None = None) -> None:
+        self.reason = reason
+        self.transient = transient
+        self.retry_after = retry_after
+        super().__init__(reason)

@@ -1,0 +1,221 @@
+"""The typed model every stage shares: questions (both dialects end up here) and answers.
+
+Loading and validation live in ``benchmark.questions``; this module only describes data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
+
+PENALTY_WORDS = {"high": 1.0, "medium": 0.6, "low": 0.3}
+
+
+@dataclass(frozen=True)
+class LineRange:
+    """An inclusive, 1-based range of document lines (``"105-107"`` or ``"105"``)."""
+
+    start: int
+    end: int
+
+    @classmethod
+    def parse(cls, value: object) -> LineRange | None:
+        """Read ``"40-42"``, ``"40"``, ``40``, ``[40, 42]`` or ``"40~42"``; ``None`` when absent or unreadable."""
+        if value is None or isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return cls(value, value) if value > 0 else None
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+            lo, hi = min(value), max(value)
+            return cls(lo, hi) if lo > 0 else None
+        if isinstance(value, str):
+            text = value.strip().replace("–", "-").replace("~", "-").replace("—", "-")
+            parts = [p.strip() for p in text.split("-", 1)]
+            if all(p.isdigit() for p in parts) and parts[0]:
+                lo, hi = int(parts[0]), int(parts[-1])
+                return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
+        return None
+
+    def __str__(self) -> str:
+        return str(self.start) if self.start == self.end else f"{self.start}-{self.end}"
+
+
+@dataclass(frozen=True)
+class RequiredEvidence:
+    page: int
+    must_include: str
+    section: str | None = None
+    speaker: str | None = None
+    is_critical: bool | None = None
+
+
+@dataclass(frozen=True)
+class EvidenceLocation:
+    page: int | None
+    lines: LineRange | None = None
+
+
+@dataclass(frozen=True)
+class AmountPart:
+    amount: float
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class DateRange:
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Gold values. Every field is optional; a scorer checks only those present."""
+
+    amount_total: float | None = None
+    amount_breakdown: tuple[AmountPart, ...] = ()
+    date: str | None = None
+    date_range: DateRange | None = None
+    count: int | None = None
+    text_answer: str | None = None
+    boolean_answer: bool | None = None
+    entity: str | None = None
+    evidence_count_min: int | None = None
+    key_points: tuple[str, ...] = ()
+    should_abstain: bool | None = None
+    conflict_detected: bool | None = None
+
+    def fact_fields(self) -> list[str]:
+        """Names of the fact_exact fields this question checks, in a fixed order."""
+        names = ["amount_total", "amount_breakdown", "date", "date_range", "count"]
+        names += ["boolean_answer", "entity", "text_answer"]
+        return [n for n in names if getattr(self, n) not in (None, ())]
+
+
+@dataclass(frozen=True)
+class Metadata:
+    difficulty: str | None = None
+    category: str | None = None
+    tags: tuple[str, ...] = ()
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of any type, both dialects and both conflict_gap placements folded in."""
+
+    id: str
+    type: str
+    question: str
+    expected: Expected = field(default_factory=Expected)
+    required_evidence: tuple[RequiredEvidence, ...] = ()
+    scoring: dict[str, Any] = field(default_factory=dict)
+    metadata: Metadata = field(default_factory=Metadata)
+    # conflict_gap fields (top level in the wild, or under ``expected``)
+    should_abstain: bool | None = None
+    hallucination_penalty: float | None = None
+    required_quote: str | None = None
+    additional_quotes: tuple[str, ...] = ()
+    evidence_location: EvidenceLocation | None = None
+    additional_evidence: tuple[EvidenceLocation, ...] = ()
+    expected_behavior: str | None = None
+    # where it came from, for messages and reports
+    set_path: str = ""
+    index: int = 0
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def json_path(self) -> str:
+        return f"$.questions[{self.index}]"
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        return self.metadata.tags
+
+    @property
+    def citation_required(self) -> bool:
+        return bool(self.scoring.get("citation_required", True))
+
+
+@dataclass
+class Criteria:
+    """Weights per type and component, pass threshold, and scorer options from the set's criteria."""
+
+    pass_threshold: float = 0.7
+    weights: dict[str, dict[str, float]] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def weights_for(self, qtype: str, defaults: dict[str, float]) -> dict[str, float]:
+        merged = dict(defaults)
+        merged.update(self.weights.get(qtype, {}))
+        return merged
+
+
+@dataclass
+class QuestionSet:
+    path: Path
+    dialect: str  # "seed" | "upstream"
+    name: str
+    description: str
+    document_ref: str | None
+    document_path: Path | None
+    questions: list[Question]
+    criteria: Criteria
+    sha256: str
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Citation:
+    page: int | None = None
+    lines: LineRange | None = None
+    quote: str | None = None
+    doc: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"page": self.page}
+        if self.lines is not None:
+            out["lines"] = str(self.lines)
+        if self.quote is not None:
+            out["quote"] = self.quote
+        if self.doc is not None:
+            out["doc"] = self.doc
+        return out
+
+
+@dataclass(frozen=True)
+class EvidenceItem:
+    text: str
+    page: int | None = None
+    doc: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "page": self.page}
+        if self.doc is not None:
+            out["doc"] = self.doc
+        return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an adapter returned, normalised (see CONTRACT.md §3). Only ``answer`` is required."""
+
+    answer: str
+    citations: tuple[Citation, ...] = ()
+    evidence: tuple[EvidenceItem, ...] = ()
+    abstained: bool | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer,
+            "citations": [c.to_dict() for c in self.citations],
+            "evidence": [e.to_dict() for e in self.evidence],
+            "abstained": self.abstained,
+            "fields": self.fields,
+        }

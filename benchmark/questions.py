@@ -1,0 +1,322 @@
+"""Load question sets of either dialect, validate them against ``schema.json``, build the typed model.
+
+Every problem becomes a ``QuestionSetError`` naming the file, the JSON path and the rule; nothing
+else escapes (see tests/benchmark/test_questions_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from benchmark.errors import QuestionSetError
+from benchmark.models import (
+    PENALTY_WORDS,
+    QUESTION_TYPES,
+    AmountPart,
+    Criteria,
+    DateRange,
+    EvidenceLocation,
+    Expected,
+    LineRange,
+    Metadata,
+    Question,
+    QuestionSet,
+    RequiredEvidence,
+)
+from benchmark.resources import schema_path
+
+MAX_REPORTED_ERRORS = 20
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def json_path(parts: Iterable[object]) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def read_json(path: Path) -> Any:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise QuestionSetError(f"cannot read file ({exc.strerror or exc})", path=path) from None
+    return _parse_json(path, data), data
+
+
+def _parse_json(path: Path, data: bytes) -> Any:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise QuestionSetError(f"not UTF-8 text (byte {exc.start})", path=path) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise QuestionSetError(
+            f"not valid JSON: {exc.msg}", path=path, where=f"line {exc.lineno}, column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise QuestionSetError("not valid JSON: nested too deeply", path=path) from None
+
+
+def schema_errors(obj: Any) -> list[tuple[str, str]]:
+    """(JSON path, problem) for every schema violation, most specific first, deduplicated."""
+    if not isinstance(obj, dict):
+        return [("$", f"the root must be an object, got {type(obj).__name__}")]
+    errors = sorted(_validator().iter_errors(obj), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    out: list[tuple[str, str]] = []
+    for err in errors:
+        leaves = _leaf_errors(err)
+        for leaf in leaves:
+            item = (json_path(leaf.absolute_path), _describe(leaf))
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def _leaf_errors(err: Any) -> list[Any]:
+    """For oneOf/anyOf failures, the alternatives' own messages are clearer than the umbrella one."""
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        return [err]
+    return [err]
+
+
+def _describe(err: Any) -> str:
+    v = err.validator
+    if v == "additionalProperties":
+        return f"{err.message} (allowed keys are listed in schema.json; prefix extensions with 'x-')"
+    if v == "enum":
+        return f"{err.instance!r} is not one of {err.validator_value}"
+    if v == "oneOf" and "hallucination_penalty" in [str(p) for p in err.absolute_path]:
+        return f"{err.instance!r} must be 'high', 'medium', 'low' or a number from 0 to 1"
+    if v == "oneOf":
+        return f"{err.instance!r} is not valid here ({err.schema.get('description', 'see schema.json')})"
+    if v == "pattern" and "description" in err.schema:
+        return f"{err.instance!r} does not match the expected form {err.schema['description']}"
+    return str(err.message)
+
+
+def load_question_set(path: str | Path, document: str | Path | None = None) -> QuestionSet:
+    """Read, validate and model one set; ``document`` overrides the document it names."""
+    p = Path(path)
+    obj, data = read_json(p)
+    problems = schema_errors(obj)
+    if problems:
+        raise _many(p, problems)
+    return build_question_set(p, obj, data, document)
+
+
+def _many(path: Path, problems: list[tuple[str, str]]) -> QuestionSetError:
+    shown = problems[:MAX_REPORTED_ERRORS]
+    first_where, first_problem = shown[0]
+    if len(shown) == 1:
+        return QuestionSetError(first_problem, path=path, where=first_where)
+    more = f"\n  ... and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""
+    rest = "".join(f"\n  {path}: {w}: {m}" for w, m in shown[1:])
+    err = QuestionSetError(f"{first_problem}{rest}{more}", path=path, where=first_where)
+    err.problems = problems  # type: ignore[attr-defined]
+    return err
+
+
+def build_question_set(path: Path, obj: dict[str, Any], data: bytes, document: str | Path | None) -> QuestionSet:
+    dialect = "upstream" if "benchmark_name" in obj else "seed"
+    default_type = obj.get("benchmark_type")
+    questions = [_question(path, i, q, default_type) for i, q in enumerate(obj["questions"])]
+    _check_unique_ids(path, questions)
+    if dialect == "upstream":
+        info = obj.get("document_info") or {}
+        ref = info.get("source_path")
+        name = obj["benchmark_name"]
+    else:
+        ref = obj.get("document")
+        name = path.stem
+    doc_path = Path(document) if document is not None else (path.parent / ref if ref else None)
+    return QuestionSet(
+        path=path,
+        dialect=dialect,
+        name=str(name),
+        description=str(obj.get("description", "")),
+        document_ref=ref,
+        document_path=doc_path,
+        questions=questions,
+        criteria=_criteria(obj),
+        sha256=hashlib.sha256(data).hexdigest(),
+        raw=obj,
+    )
+
+
+def _check_unique_ids(path: Path, questions: list[Question]) -> None:
+    seen: dict[str, int] = {}
+    for q in questions:
+        if q.id in seen:
+            raise QuestionSetError(
+                f"duplicate question id {q.id!r} (first at $.questions[{seen[q.id]}])",
+                path=path,
+                where=f"$.questions[{q.index}].id",
+            )
+        seen[q.id] = q.index
+
+
+def _pick(q: Mapping[str, Any], expected: Mapping[str, Any], key: str) -> Any:
+    """conflict_gap fields live at the question's top level in the wild, or under ``expected``."""
+    return q[key] if key in q else expected.get(key)
+
+
+def _location(value: Any) -> EvidenceLocation | None:
+    if not isinstance(value, Mapping):
+        return None
+    return EvidenceLocation(page=value.get("page"), lines=LineRange.parse(value.get("lines")))
+
+
+def _penalty(value: Any) -> float | None:
+    if isinstance(value, str):
+        return PENALTY_WORDS[value]
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def _question(path: Path, index: int, q: dict[str, Any], default_type: str | None) -> Question:
+    exp = q.get("expected") or {}
+    qtype = q.get("type") or default_type or _infer_type(q, exp)
+    if qtype not in QUESTION_TYPES:
+        raise QuestionSetError(
+            "question has no 'type' and the file has no 'benchmark_type' to inherit",
+            path=path,
+            where=f"$.questions[{index}]",
+        )
+    should_abstain = _pick(q, exp, "should_abstain")
+    expected = Expected(
+        amount_total=exp.get("amount_total"),
+        amount_breakdown=tuple(AmountPart(p["amount"], p.get("description")) for p in exp.get("amount_breakdown", ())),
+        date=exp.get("date"),
+        date_range=DateRange(**exp["date_range"]) if "date_range" in exp else None,
+        count=exp.get("count"),
+        text_answer=exp.get("text_answer"),
+        boolean_answer=exp.get("boolean_answer"),
+        entity=exp.get("entity"),
+        evidence_count_min=exp.get("evidence_count_min"),
+        key_points=tuple(exp.get("key_points", ())),
+        should_abstain=should_abstain,
+        conflict_detected=_pick(q, exp, "conflict_detected"),
+    )
+    meta = q.get("metadata") or {}
+    return Question(
+        id=q["id"],
+        type=qtype,
+        question=q["question"],
+        expected=expected,
+        required_evidence=tuple(
+            RequiredEvidence(
+                page=e["page"],
+                must_include=e["must_include"],
+                section=e.get("section"),
+                speaker=e.get("speaker"),
+                is_critical=e.get("is_critical"),
+            )
+            for e in q.get("required_evidence", ())
+        ),
+        scoring=dict(q.get("scoring") or {}),
+        metadata=Metadata(
+            difficulty=meta.get("difficulty"),
+            category=meta.get("category"),
+            tags=tuple(meta.get("tags", ())),
+            notes=meta.get("notes"),
+        ),
+        should_abstain=should_abstain,
+        hallucination_penalty=_penalty(_pick(q, exp, "hallucination_penalty")),
+        required_quote=_pick(q, exp, "required_quote"),
+        additional_quotes=tuple(_pick(q, exp, "additional_quotes") or ()),
+        evidence_location=_location(_pick(q, exp, "evidence_location")),
+        additional_evidence=tuple(
+            loc for loc in (_location(x) for x in (_pick(q, exp, "additional_evidence") or ())) if loc
+        ),
+        expected_behavior=_pick(q, exp, "expected_behavior"),
+        set_path=str(path),
+        index=index,
+        raw=q,
+    )
+
+
+_GAP_KEYS = ("should_abstain", "required_quote", "conflict_detected", "hallucination_penalty", "expected_behavior")
+
+
+def _infer_type(q: Mapping[str, Any], exp: Mapping[str, Any]) -> str | None:
+    """A question with no type anywhere but conflict_gap fields is a conflict_gap question."""
+    if any(k in q or k in exp for k in _GAP_KEYS):
+        return "conflict_gap"
+    return None
+
+
+def _criteria(obj: Mapping[str, Any]) -> Criteria:
+    crit = obj.get("evaluation_criteria") or {}
+    cfg = obj.get("scoring_config") or {}
+    threshold = crit.get("pass_threshold", cfg.get("overall_pass_threshold", cfg.get("pass_threshold", 0.7)))
+    weights: dict[str, dict[str, float]] = {}
+    type_weights: dict[str, float] = {}
+    for source in (cfg.get("type_weights") or {}, crit.get("weights") or {}):
+        for qtype, value in source.items():
+            if isinstance(value, Mapping):
+                weights.setdefault(qtype, {}).update({k: float(v) for k, v in value.items()})
+            else:
+                type_weights[qtype] = float(value)
+    options = {k: v for k, v in crit.items() if k not in ("pass_threshold", "weights")}
+    if type_weights:
+        options["type_weights"] = type_weights
+    return Criteria(pass_threshold=float(threshold), weights=weights, options=options)
+
+
+def find_set_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand folders to the question sets in them (recursively, sorted).
+
+    In a folder, JSON files whose root is a list are documents (OCR page lists), not sets, and
+    are passed over; any other JSON file is treated as a set and must validate.
+    """
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            out.extend(f for f in sorted(p.rglob("*.json")) if _looks_like_set(f))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise QuestionSetError("no such file or folder", path=p)
+    return out
+
+
+def _looks_like_set(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return True
+    return not head.startswith(b"[")
+
+
+def load_question_sets(paths: Iterable[str | Path], document: str | Path | None = None) -> list[QuestionSet]:
+    sets = [load_question_set(p, document) for p in find_set_files(paths)]
+    _check_ids_across(sets)
+    return sets
+
+
+def _check_ids_across(sets: list[QuestionSet]) -> None:
+    seen: dict[str, Path] = {}
+    for qs in sets:
+        for q in qs.questions:
+            if q.id in seen and seen[q.id] != qs.path:
+                raise QuestionSetError(
+                    f"question id {q.id!r} is also used in {seen[q.id]}; ids must be unique across the sets of a run",
+                    path=qs.path,
+                    where=f"$.questions[{q.index}].id",
+                )
+            seen[q.id] = qs.path

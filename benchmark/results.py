@@ -1,0 +1,117 @@
+"""What a run produces: one ``QuestionResult`` per question (and trial), gathered in a ``RunRecord``.
+
+``summary()`` implements CONTRACT.md §4 "Outcomes": resolved = passed + failed, score is the mean
+over resolved questions, coverage = resolved / total, the same per type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmark.models import Answer, Question
+from scorers.result import ScoreResult
+
+PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+
+
+@dataclass
+class QuestionResult:
+    question: Question
+    outcome: str  # PASS | FAIL | SKIP
+    result: ScoreResult | None = None  # None for SKIP
+    answer: Answer | None = None  # None when the adapter gave nothing
+    latency_ms: int | None = None
+    skip_reason: str | None = None
+    trial: int = 0
+    attempts: int = 1
+    cached: bool = False
+
+    @property
+    def score(self) -> float | None:
+        return None if self.result is None else self.result.score
+
+    @property
+    def id(self) -> str:
+        return self.question.id
+
+    @property
+    def type(self) -> str:
+        return self.question.type
+
+
+@dataclass
+class Counts:
+    total: int = 0
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    score_sum: float = 0.0
+
+    def add(self, r: QuestionResult) -> None:
+        self.total += 1
+        if r.outcome == PASS:
+            self.passed += 1
+        elif r.outcome == FAIL:
+            self.failed += 1
+        else:
+            self.skipped += 1
+        if r.outcome != SKIP and r.score is not None:
+            self.score_sum += r.score
+
+    @property
+    def resolved(self) -> int:
+        return self.passed + self.failed
+
+    def as_dict(self, *, full: bool) -> dict[str, Any]:
+        resolved = self.resolved
+        out: dict[str, Any] = {
+            "total": self.total,
+            "passed": self.passed,
+            "failed": self.failed,
+            "skipped": self.skipped,
+        }
+        if full:
+            out["resolved"] = resolved
+        out["score"] = round(self.score_sum / resolved, 6) if resolved else 0.0
+        if full:
+            out["pass_rate"] = round(self.passed / resolved, 6) if resolved else 0.0
+            out["coverage"] = round(resolved / self.total, 6) if self.total else 0.0
+        else:
+            out["coverage"] = round(resolved / self.total, 6) if self.total else 0.0
+        return out
+
+
+def summarize(results: list[QuestionResult]) -> dict[str, Any]:
+    overall = Counts()
+    by_type: dict[str, Counts] = {}
+    for r in results:
+        overall.add(r)
+        by_type.setdefault(r.type, Counts()).add(r)
+    out = overall.as_dict(full=True)
+    out["by_type"] = {t: by_type[t].as_dict(full=False) for t in sorted(by_type)}
+    return out
+
+
+@dataclass
+class RunRecord:
+    """Everything needed to reproduce, re-render and re-score a run."""
+
+    run_id: str
+    tool: str
+    version: str
+    started_at: str
+    finished_at: str
+    datasets: list[dict[str, str]]  # [{"path": ..., "sha256": ..., "document": ..., "document_sha256": ...}]
+    adapter: dict[str, Any]  # {"name": spec, "config": {...}} (no secrets)
+    options: dict[str, Any] = field(default_factory=dict)
+    results: list[QuestionResult] = field(default_factory=list)
+    git_commit: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        return summarize(self.results)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every question passed, else 1 (CONTRACT.md §6)."""
+        return 0 if self.results and all(r.outcome == PASS for r in self.results) else 1

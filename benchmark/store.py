@@ -1,0 +1,270 @@
+"""Run history in SQLite: every run's metadata, config (never secrets), dataset hashes, and per-question
+components, outcomes, answers and latencies.
+
+The schema is versioned by append-only numbered migrations (``MIGRATIONS``); a database written by an
+older version is upgraded in place when opened. WAL mode and a busy timeout let two runs write at
+once without losing either: each run is written in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmark.errors import StoreError
+
+DEFAULT_STORE = Path("runs") / "history.sqlite"
+BUSY_TIMEOUT_S = 60.0
+
+MIGRATIONS: list[str] = [
+    # 1: runs and their per-question results
+    """
+    CREATE TABLE runs (
+        run_id TEXT PRIMARY KEY,
+        label TEXT,
+        tool TEXT NOT NULL,
+        version TEXT NOT NULL,
+        git_commit TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        adapter_name TEXT NOT NULL,
+        adapter_config TEXT NOT NULL,
+        datasets TEXT NOT NULL,
+        options TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        total INTEGER NOT NULL,
+        passed INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        skipped INTEGER NOT NULL,
+        score REAL NOT NULL,
+        coverage REAL NOT NULL
+    );
+    CREATE TABLE results (
+        run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        question_id TEXT NOT NULL,
+        trial INTEGER NOT NULL DEFAULT 0,
+        type TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        score REAL,
+        components TEXT NOT NULL,
+        details TEXT NOT NULL,
+        answer TEXT,
+        latency_ms INTEGER,
+        skip_reason TEXT,
+        PRIMARY KEY (run_id, seq)
+    );
+    CREATE INDEX results_by_question ON results(run_id, question_id, trial);
+    CREATE INDEX runs_by_start ON runs(started_at);
+    """,
+]
+
+
+@dataclass(frozen=True)
+class RunRow:
+    run_id: str
+    label: str | None
+    started_at: str
+    adapter_name: str
+    total: int
+    passed: int
+    failed: int
+    skipped: int
+    score: float
+    coverage: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class RunStore:
+    """Open (creating and migrating as needed) the store at ``path``."""
+
+    def __init__(self, path: str | Path = DEFAULT_STORE) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open run store ({exc})", path=self.path) from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> RunStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._tx() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)")
+            current = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+            if current > len(MIGRATIONS):
+                raise StoreError(
+                    f"store schema version {current} is newer than this tool knows ({len(MIGRATIONS)}); upgrade",
+                    path=self.path,
+                )
+            for version in range(current + 1, len(MIGRATIONS) + 1):
+                for statement in MIGRATIONS[version - 1].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT INTO schema_version VALUES (?, datetime('now'))", (version,))
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
+
+    def save_report(self, report: dict[str, Any], *, label: str | None = None) -> str:
+        """Record a run from its JSON report (CONTRACT §5); returns the run id."""
+        s = report["summary"]
+        run_id = str(report["run_id"])
+        rows = [
+            (
+                run_id,
+                seq,
+                q["id"],
+                int(q.get("trial", 0)),
+                q["type"],
+                q["outcome"],
+                q.get("score"),
+                _dumps(q.get("components", {})),
+                _dumps(q.get("details", {})),
+                None if q.get("answer") is None else _dumps(q["answer"]),
+                q.get("latency_ms"),
+                q.get("skip_reason"),
+            )
+            for seq, q in enumerate(report["questions"])
+        ]
+        adapter = report.get("adapter", {})
+        with self._tx() as db:
+            db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
+            db.execute(
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    run_id, label, report.get("tool", ""), report.get("version", ""), report.get("git_commit"),
+                    report.get("started_at", ""), report.get("finished_at"), adapter.get("name", ""),
+                    _dumps(adapter.get("config", {})), _dumps(report.get("datasets", report.get("dataset", []))),
+                    _dumps(report.get("options", {})), _dumps(s), s["total"], s["passed"], s["failed"],
+                    s["skipped"], s["score"], s["coverage"],
+                ),
+            )  # fmt: skip
+            db.executemany("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        return run_id
+
+    def resolve(self, ref: str) -> str:
+        """A full run id from an id, a unique prefix, a label, or ``latest`` / ``latest~N``."""
+        if ref == "latest" or ref.startswith("latest~"):
+            back = int(ref.partition("~")[2] or 0)
+            row = self._db.execute(
+                "SELECT run_id FROM runs ORDER BY started_at DESC, run_id DESC LIMIT 1 OFFSET ?", (back,)
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"no run {ref!r} (the store has fewer runs)", path=self.path)
+            return str(row[0])
+        rows = self._db.execute(
+            "SELECT run_id FROM runs WHERE run_id = ? OR run_id LIKE ? OR label = ? ORDER BY run_id",
+            (ref, ref.replace("%", "") + "%", ref),
+        ).fetchall()
+        exact = [r[0] for r in rows if r[0] == ref]
+        if exact:
+            return str(exact[0])
+        if len(rows) == 1:
+            return str(rows[0][0])
+        if not rows:
+            raise StoreError(f"no run {ref!r} in the store (see `runs list`)", path=self.path)
+        raise StoreError(f"{ref!r} matches {len(rows)} runs; give more of the id", path=self.path)
+
+    def list_runs(self, limit: int | None = None) -> list[RunRow]:
+        sql = (
+            "SELECT run_id, label, started_at, adapter_name, total, passed, failed, skipped, score, coverage "
+            "FROM runs ORDER BY started_at DESC, run_id DESC"
+        )
+        params: tuple[int, ...] = ()
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (limit,)
+        return [RunRow(*row) for row in self._db.execute(sql, params)]
+
+    def get_run(self, ref: str) -> dict[str, Any]:
+        """The run as a report dict (CONTRACT §5 shape plus store metadata)."""
+        run_id = self.resolve(ref)
+        row = self._db.execute(
+            "SELECT run_id, label, tool, version, git_commit, started_at, finished_at, adapter_name, "
+            "adapter_config, datasets, options, summary FROM runs WHERE run_id = ?",
+            (run_id,),
+        ).fetchone()
+        report: dict[str, Any] = {
+            "tool": row[2],
+            "version": row[3],
+            "run_id": row[0],
+            "label": row[1],
+            "git_commit": row[4],
+            "started_at": row[5],
+            "finished_at": row[6],
+            "adapter": {"name": row[7], "config": json.loads(row[8])},
+            "datasets": json.loads(row[9]),
+            "options": json.loads(row[10]),
+            "summary": json.loads(row[11]),
+            "questions": self.results(run_id),
+        }
+        return report
+
+    def results(self, run_id: str) -> list[dict[str, Any]]:
+        rows = self._db.execute(
+            "SELECT question_id, trial, type, outcome, score, components, details, answer, latency_ms, "
+            "skip_reason FROM results WHERE run_id = ? ORDER BY seq",
+            (run_id,),
+        )
+        return [
+            {
+                "id": r[0],
+                "trial": r[1],
+                "type": r[2],
+                "outcome": r[3],
+                "score": r[4],
+                "components": json.loads(r[5]),
+                "details": json.loads(r[6]),
+                "answer": None if r[7] is None else json.loads(r[7]),
+                "latency_ms": r[8],
+                "skip_reason": r[9],
+            }
+            for r in rows
+        ]
+
+    def outcomes(self, run_id: str) -> dict[str, tuple[str, float | None, str]]:
+        """question id -> (outcome, score, type) for trial 0: the light query that `compare` needs."""
+        rows = self._db.execute(
+            "SELECT question_id, outcome, score, type FROM results WHERE run_id = ? AND trial = 0", (run_id,)
+        )
+        return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+    def delete_run(self, ref: str) -> str:
+        run_id = self.resolve(ref)
+        with self._tx() as db:
+            db.execute("DELETE FROM results WHERE run_id = ?", (run_id,))
+            db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
+        return run_id

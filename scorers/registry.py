@@ -1,0 +1,48 @@
+"""Scorers and comparators by name, fed by the ``legal_rag_bench.scorers`` / ``.comparators`` entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from benchmark.registry import Registry
+
+if TYPE_CHECKING:
+    from benchmark.documents.model import Document
+    from benchmark.models import Answer, Criteria, Question
+    from scorers.result import ScoreResult
+
+
+@dataclass(frozen=True)
+class ScoringContext:
+    """Everything a scorer may read besides the question and the answer."""
+
+    criteria: Criteria
+    document: Document | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+ScoreFn = Callable[["Question", "Answer", ScoringContext], "ScoreResult"]
+CheckFn = Callable[["Question"], list[str]]
+
+
+@dataclass(frozen=True)
+class ScorerSpec:
+    """A scorer: a pure function plus what it needs, checked before the first adapter call."""
+
+    name: str
+    score: ScoreFn
+    check: CheckFn  # problems that make a question unscorable by this scorer ([] when fine)
+    default_weights: dict[str, float]
+    needs_document: bool = True
+    description: str = ""
+
+
+SCORERS: Registry[ScorerSpec] = Registry("scorer")
+COMPARATORS: Registry[Callable[..., Any]] = Registry("comparator")
+
+
+def scorer_for(question: Question) -> ScorerSpec:
+    """The scorer a question uses: ``scoring.scorer`` when set, else the one named like its type."""
+    return SCORERS.get(str(question.scoring.get("scorer") or question.type))

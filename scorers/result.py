@@ -1,0 +1,68 @@
+"""What a scorer returns: named components with diagnostics, and their weighted combination."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Component statuses (after seeds/001): a lawyer reads these first.
+MATCH = "match"  # the expected value is there
+MISMATCH = "mismatch"  # a value is there, but a different one
+OMISSION = "omission"  # nothing usable was given
+HALLUCINATION = "hallucination"  # something was asserted that the document does not hold
+PARTIAL = "partial"  # part of what was required
+NOT_APPLICABLE = "not_applicable"  # dropped; weights are renormalised over the rest
+
+
+@dataclass
+class Component:
+    name: str
+    score: float | None  # None when not applicable
+    weight: float = 0.0
+    status: str = MATCH
+    expected: Any = None
+    extracted: Any = None
+    reason: str = ""
+
+    @property
+    def applicable(self) -> bool:
+        return self.score is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": None if self.score is None else round(self.score, 6),
+            "weight": round(self.weight, 6),
+            "status": self.status,
+            "expected": self.expected,
+            "extracted": self.extracted,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class ScoreResult:
+    components: dict[str, Component]
+    score: float
+    passed: bool
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def component_scores(self) -> dict[str, float]:
+        """Applicable components only, as the report's ``components`` map."""
+        return {n: round(c.score, 6) for n, c in self.components.items() if c.score is not None}
+
+    def diagnostics(self) -> dict[str, Any]:
+        return {n: c.to_dict() for n, c in self.components.items()}
+
+
+def combine(components: list[Component], weights: dict[str, float], threshold: float) -> ScoreResult:
+    """Weighted mean over applicable components with their weights renormalised to sum to 1.
+
+    A component whose weight is 0 (or absent) is reported but does not count.
+    """
+    applicable = [c for c in components if c.score is not None and weights.get(c.name, 0.0) > 0]
+    total = sum(weights[c.name] for c in applicable)
+    for c in components:
+        c.weight = weights.get(c.name, 0.0) / total if total and c in applicable else 0.0
+    score = sum(c.weight * (c.score or 0.0) for c in applicable) if total else 0.0
+    score = round(score, 6)
+    return ScoreResult({c.name: c for c in components}, score, score >= threshold - 1e-9)

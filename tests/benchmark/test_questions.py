@@ -1,0 +1,203 @@
+"""Loading question sets: both dialects, the seed examples, and one clear error per bad-input class."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmark.errors import QuestionSetError
+from benchmark.questions import find_set_files, load_question_set, load_question_sets
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def write_set(tmp_path: Path, obj: Any, name: str = "set.json") -> Path:
+    p = tmp_path / name
+    p.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    return p
+
+
+def seed_set(**overrides: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "benchmark_type": "fact_exact",
+        "description": "测试",
+        "document": "document.md",
+        "questions": [
+            {
+                "id": "q1",
+                "question": "一共收了多少钱？",
+                "expected": {"amount_total": 42000},
+                "required_evidence": [{"page": 1, "must_include": "42000元"}],
+            }
+        ],
+    }
+    base.update(overrides)
+    return base
+
+
+def test_seed_examples_validate_and_model() -> None:
+    qs = load_question_set(FIXTURES / "seed_002_examples.json")
+    assert qs.dialect == "seed"
+    fact, evidence, gap = qs.questions
+    assert (fact.type, fact.expected.amount_total, fact.required_evidence[0].page) == ("fact_exact", 42000, 2)
+    assert evidence.type == "evidence_set" and len(evidence.expected.key_points) == 2
+    # the conflict_gap example has no type and keeps its fields at the top level
+    assert gap.type == "conflict_gap"
+    assert gap.should_abstain is True and gap.expected.should_abstain is True
+    assert gap.hallucination_penalty == 1.0
+    assert gap.evidence_location is not None and str(gap.evidence_location.lines) == "105-107"
+    assert qs.document_path == FIXTURES / "seed_transcript.md"
+
+
+def test_upstream_dialect(tmp_path: Path) -> None:
+    obj = {
+        "benchmark_name": "判决书测试",
+        "version": "1.0.0",
+        "document_info": {"doc_id": "jd1", "doc_type": "judgment", "source_path": "docs/j.md", "total_pages": 3},
+        "questions": [
+            {"id": "a", "type": "fact_exact", "question": "借款多少？", "expected": {"amount_total": 150000}},
+            {
+                "id": "b",
+                "question": "被告电话？",
+                "expected": {"should_abstain": True, "required_quote": "未提供联系方式", "hallucination_penalty": 0.8},
+            },
+        ],
+        "scoring_config": {
+            "overall_pass_threshold": 0.8,
+            "type_weights": {"fact_exact": {"exact_match": 0.9, "citation": 0.1}, "conflict_gap": 2},
+        },
+    }
+    qs = load_question_set(write_set(tmp_path, obj))
+    assert qs.dialect == "upstream" and qs.name == "判决书测试"
+    assert qs.document_path == tmp_path / "docs" / "j.md"
+    assert qs.criteria.pass_threshold == 0.8
+    assert qs.criteria.weights_for("fact_exact", {"exact_match": 0.7, "citation": 0.3}) == {
+        "exact_match": 0.9,
+        "citation": 0.1,
+    }
+    assert qs.criteria.options["type_weights"] == {"conflict_gap": 2.0}
+    gap = qs.questions[1]
+    # no type anywhere, conflict_gap fields under expected: inferred as conflict_gap
+    assert gap.type == "conflict_gap" and gap.should_abstain and gap.required_quote == "未提供联系方式"
+    assert gap.hallucination_penalty == 0.8
+
+
+def test_document_override(tmp_path: Path) -> None:
+    qs = load_question_set(write_set(tmp_path, seed_set()), document=tmp_path / "ocr.json")
+    assert qs.document_path == tmp_path / "ocr.json"
+
+
+def test_x_extension_keys_are_accepted(tmp_path: Path) -> None:
+    obj = seed_set(**{"x-source": "hand-written"})
+    obj["questions"][0]["x-reviewer"] = "甲"
+    assert load_question_set(write_set(tmp_path, obj)).questions[0].id == "q1"
+
+
+def _error(tmp_path: Path, obj: Any = None, raw: bytes | None = None) -> str:
+    p = tmp_path / "bad.json"
+    if raw is not None:
+        p.write_bytes(raw)
+    elif obj is not None:
+        p.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(QuestionSetError) as info:
+        load_question_set(p)
+    return str(info.value)
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    msg = _error(tmp_path)
+    assert "bad.json" in msg and "cannot read file" in msg
+
+
+def test_not_json(tmp_path: Path) -> None:
+    msg = _error(tmp_path, raw=b'{"questions": [}')
+    assert "bad.json: line 1, column 16: not valid JSON" in msg
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    assert "not UTF-8" in _error(tmp_path, raw=b'{"a": "\xff"}')
+
+
+def test_wrong_root(tmp_path: Path) -> None:
+    assert "bad.json: $: the root must be an object, got list" in _error(tmp_path, [1, 2])
+
+
+def test_missing_required_field(tmp_path: Path) -> None:
+    obj = seed_set()
+    del obj["questions"][0]["question"]
+    assert "bad.json: $.questions[0]: 'question' is a required property" in _error(tmp_path, obj)
+
+
+def test_unknown_type(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["type"] = "fact_exactly"
+    msg = _error(tmp_path, obj)
+    assert "$.questions[0].type: 'fact_exactly' is not one of" in msg
+
+
+def test_wrong_value_type(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"]["amount_total"] = "四万二"
+    assert "$.questions[0].expected.amount_total: '四万二' is not of type 'number'" in _error(tmp_path, obj)
+
+
+def test_unknown_key_is_named(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"]["amount_totl"] = 1
+    msg = _error(tmp_path, obj)
+    assert "$.questions[0].expected" in msg and "'amount_totl' was unexpected" in msg
+
+
+def test_bad_penalty_word(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["hallucination_penalty"] = "severe"
+    msg = _error(tmp_path, obj)
+    assert "$.questions[0].hallucination_penalty" in msg and "'high', 'medium', 'low'" in msg
+
+
+def test_bad_date_form(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"] = {"date": "2020年8月31日"}
+    assert "$.questions[0].expected.date" in _error(tmp_path, obj)
+
+
+def test_duplicate_ids(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"].append(dict(obj["questions"][0]))
+    msg = _error(tmp_path, obj)
+    assert "$.questions[1].id: duplicate question id 'q1' (first at $.questions[0])" in msg
+
+
+def test_missing_type_everywhere(tmp_path: Path) -> None:
+    obj = seed_set()
+    del obj["benchmark_type"]
+    assert "has no 'type' and the file has no 'benchmark_type'" in _error(tmp_path, obj)
+
+
+def test_all_schema_problems_are_listed(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"]["count"] = "3"
+    obj["questions"][0]["required_evidence"][0]["page"] = 0
+    msg = _error(tmp_path, obj)
+    assert "expected.count" in msg and "required_evidence[0].page" in msg
+
+
+def test_ids_unique_across_sets(tmp_path: Path) -> None:
+    write_set(tmp_path, seed_set(), "a.json")
+    write_set(tmp_path, seed_set(), "b.json")
+    with pytest.raises(QuestionSetError, match="also used in"):
+        load_question_sets([tmp_path])
+
+
+def test_folder_skips_ocr_page_lists(tmp_path: Path) -> None:
+    write_set(tmp_path, seed_set(), "set.json")
+    (tmp_path / "ocr_pages.json").write_text('[{"markdown": {"text": "x"}}]', encoding="utf-8")
+    assert find_set_files([tmp_path]) == [tmp_path / "set.json"]
+
+
+def test_missing_path(tmp_path: Path) -> None:
+    with pytest.raises(QuestionSetError, match="no such file or folder"):
+        find_set_files([tmp_path / "nope"])
