@@ -32,7 +32,9 @@ def parse_answer(obj: object) -> Answer:
     return Answer(
         answer=text,
         citations=tuple(c for c in (parse_citation(x) for x in citations) if c is not None),
-        evidence=tuple(e for e in (parse_evidence(x) for x in _as_list(obj.get("evidence"))) if e is not None),
+        evidence=tuple(
+            e for e in (parse_evidence(x) for x in _as_list(obj.get("evidence"))) if e is not None
+        ),
         abstained=abstained if isinstance(abstained, bool) else None,
         fields=dict(fields) if isinstance(fields, Mapping) else {},
     )

@@ -46,6 +46,10 @@ class DuplicateNameError(BenchmarkError):
     """Two plugins (or a plugin and a built-in) claim the same name."""
 
 
+class PluginLoadError(BenchmarkError):
+    """A registered extension (entry point) exists but cannot be imported."""
+
+
 class StoreError(BenchmarkError):
     """The run store or answer cache cannot be read or lacks the requested run."""
 

@@ -76,11 +76,17 @@ def _check_dates(q: Question) -> list[tuple[str, str]]:
             value = getattr(e.date_range, side)
             if not _real_date(value):
                 out.append((f"expected.date_range.{side}", f"{value!r} is not a real calendar date"))
-        if _real_date(e.date_range.start) and _real_date(e.date_range.end) and e.date_range.start > e.date_range.end:
+        if (
+            _real_date(e.date_range.start)
+            and _real_date(e.date_range.end)
+            and e.date_range.start > e.date_range.end
+        ):
             out.append(("expected.date_range", f"start {e.date_range.start} is after end {e.date_range.end}"))
     for i, part in enumerate(q.raw.get("expected", {}).get("amount_breakdown", []) or []):
         if "date" in part and not _real_date(part["date"]):
-            out.append((f"expected.amount_breakdown[{i}].date", f"{part['date']!r} is not a real calendar date"))
+            out.append(
+                (f"expected.amount_breakdown[{i}].date", f"{part['date']!r} is not a real calendar date")
+            )
     return out
 
 
@@ -91,7 +97,12 @@ def _check_breakdown(q: Question) -> list[tuple[str, str]]:
     total = sum(p.amount for p in e.amount_breakdown)
     if abs(total - e.amount_total) > 0.005:
         parts = " + ".join(f"{p.amount:g}" for p in e.amount_breakdown)
-        return [("expected.amount_breakdown", f"parts {parts} = {total:g}, but amount_total is {e.amount_total:g}")]
+        return [
+            (
+                "expected.amount_breakdown",
+                f"parts {parts} = {total:g}, but amount_total is {e.amount_total:g}",
+            )
+        ]
     return []
 
 
@@ -111,12 +122,21 @@ def _check_evidence(q: Question, doc: Document) -> list[tuple[str, str]]:
         field = f"required_evidence[{i}].must_include"
         page = doc.page(req.page)
         if page is None:
-            out.append((f"required_evidence[{i}].page", f"page {req.page} does not exist (document has {doc.page_count})"))
+            out.append(
+                (
+                    f"required_evidence[{i}].page",
+                    f"page {req.page} does not exist (document has {doc.page_count})",
+                )
+            )
             continue
         if match_view(req.must_include) in page.folded:
             continue
         elsewhere = doc.pages_containing(req.must_include)
-        where = f"it is on page {', '.join(map(str, elsewhere))}" if elsewhere else "it is nowhere in the document"
+        where = (
+            f"it is on page {', '.join(map(str, elsewhere))}"
+            if elsewhere
+            else "it is nowhere in the document"
+        )
         out.append((field, f"{req.must_include!r} does not occur on page {req.page}; {where}"))
     return out
 

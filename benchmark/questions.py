@@ -96,7 +96,7 @@ def _leaf_errors(err: Any) -> list[Any]:
 def _describe(err: Any) -> str:
     v = err.validator
     if v == "additionalProperties":
-        return f"{err.message} (allowed keys are listed in schema.json; prefix extensions with 'x-')"
+        return _unknown_keys(err)
     if v == "enum":
         return f"{err.instance!r} is not one of {err.validator_value}"
     if v == "oneOf" and "hallucination_penalty" in [str(p) for p in err.absolute_path]:
@@ -106,6 +106,20 @@ def _describe(err: Any) -> str:
     if v == "pattern" and "description" in err.schema:
         return f"{err.instance!r} does not match the expected form {err.schema['description']}"
     return str(err.message)
+
+
+def _unknown_keys(err: Any) -> str:
+    import difflib
+
+    allowed = sorted(err.schema.get("properties", {}))
+    extra = sorted(k for k in err.instance if k not in allowed and not str(k).startswith("x-"))
+    parts = []
+    for key in extra:
+        close = difflib.get_close_matches(key, allowed, n=1)
+        parts.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    return (
+        f"unknown key {', '.join(parts)}; allowed here: {', '.join(allowed)} (prefix your own keys with 'x-')"
+    )
 
 
 def load_question_set(path: str | Path, document: str | Path | None = None) -> QuestionSet:
@@ -130,7 +144,9 @@ def _many(path: Path, problems: list[tuple[str, str]]) -> QuestionSetError:
     return err
 
 
-def build_question_set(path: Path, obj: dict[str, Any], data: bytes, document: str | Path | None) -> QuestionSet:
+def build_question_set(
+    path: Path, obj: dict[str, Any], data: bytes, document: str | Path | None
+) -> QuestionSet:
     dialect = "upstream" if "benchmark_name" in obj else "seed"
     default_type = obj.get("benchmark_type")
     questions = [_question(path, i, q, default_type) for i, q in enumerate(obj["questions"])]
@@ -198,7 +214,9 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
     should_abstain = _pick(q, exp, "should_abstain")
     expected = Expected(
         amount_total=exp.get("amount_total"),
-        amount_breakdown=tuple(AmountPart(p["amount"], p.get("description")) for p in exp.get("amount_breakdown", ())),
+        amount_breakdown=tuple(
+            AmountPart(p["amount"], p.get("description")) for p in exp.get("amount_breakdown", ())
+        ),
         date=exp.get("date"),
         date_range=DateRange(**exp["date_range"]) if "date_range" in exp else None,
         count=exp.get("count"),
@@ -248,7 +266,13 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
     )
 
 
-_GAP_KEYS = ("should_abstain", "required_quote", "conflict_detected", "hallucination_penalty", "expected_behavior")
+_GAP_KEYS = (
+    "should_abstain",
+    "required_quote",
+    "conflict_detected",
+    "hallucination_penalty",
+    "expected_behavior",
+)
 
 
 def _infer_type(q: Mapping[str, Any], exp: Mapping[str, Any]) -> str | None:

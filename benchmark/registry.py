@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar, overload
 
-from benchmark.errors import DuplicateNameError, UnknownNameError
+from benchmark.errors import DuplicateNameError, PluginLoadError, UnknownNameError
 
 T = TypeVar("T")
 
@@ -80,8 +80,14 @@ class Registry(Generic[T]):
         if name not in self._items:
             self._discover()
         if name in self._pending:
-            ep = self._pending.pop(name)
-            self._items[name] = ep.load()  # type: ignore[attr-defined]
+            ep = self._pending[name]
+            try:
+                self._items[name] = ep.load()  # type: ignore[attr-defined]
+            except Exception as exc:
+                raise PluginLoadError(
+                    f"cannot load {self.kind} {name!r} from {ep.value}: {type(exc).__name__}: {exc}"  # type: ignore[attr-defined]
+                ) from exc
+            del self._pending[name]
         if name in self._items:
             return self._items[name]
         close = difflib.get_close_matches(name, self.names(), n=3, cutoff=0.5)

@@ -20,7 +20,9 @@ def select_questions(
     type_set, tag_set, diff_set, id_set = set(types), set(tags), set(difficulties), set(ids)
     unknown = sorted(type_set - set(QUESTION_TYPES))
     if unknown:
-        raise ConfigError(f"unknown question type {unknown[0]!r}; choose from {', '.join(QUESTION_TYPES)}", where="--type")
+        raise ConfigError(
+            f"unknown question type {unknown[0]!r}; choose from {', '.join(QUESTION_TYPES)}", where="--type"
+        )
     for qs in sets:
         for q in qs.questions:
             if type_set and q.type not in type_set:

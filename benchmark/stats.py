@@ -90,7 +90,9 @@ def mcnemar_exact(pass_to_fail: int, fail_to_pass: int) -> McNemar:
         return McNemar(pass_to_fail, fail_to_pass, 1.0)
     k = min(pass_to_fail, fail_to_pass)
     log_half_n = -n * math.log(2.0)
-    terms = [math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + log_half_n for i in range(k + 1)]
+    terms = [
+        math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + log_half_n for i in range(k + 1)
+    ]
     top = max(terms)
     cdf = math.exp(top) * sum(math.exp(t - top) for t in terms)
     return McNemar(pass_to_fail, fail_to_pass, min(1.0, 2.0 * cdf))

@@ -121,7 +121,9 @@ class RunStore:
 
     def _migrate(self) -> None:
         with self._tx() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)"
+            )
             current = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
             if current > len(MIGRATIONS):
                 raise StoreError(

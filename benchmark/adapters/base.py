@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from benchmark.errors import AdapterSpecError
 from benchmark.models import Answer, Question
@@ -43,7 +43,7 @@ class Query:
         return self.question.question
 
 
-AnswerLike = Union[Answer, Mapping[str, Any], str]
+AnswerLike = Answer | Mapping[str, Any] | str
 
 
 @runtime_checkable
@@ -51,7 +51,7 @@ class Adapter(Protocol):
     def query(self, query: Query) -> AnswerLike | Awaitable[AnswerLike]: ...
 
 
-AdapterFactory = Callable[[Union[str, None], dict[str, Any]], Adapter]
+AdapterFactory = Callable[[str | None, dict[str, Any]], Adapter]
 
 ADAPTERS: Registry[AdapterFactory] = Registry("adapter")
 

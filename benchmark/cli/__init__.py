@@ -49,7 +49,8 @@ class DefaultGroup(click.Group):
             return None
         module, _, attr = target.partition(":")
         try:
-            return getattr(import_module(module), attr)  # type: ignore[no-any-return]
+            command: click.Command = getattr(import_module(module), attr)
+            return command
         except ModuleNotFoundError as exc:
             if exc.name == module:
                 return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -64,18 +65,24 @@ def lint(paths: tuple[str, ...], document: str | None) -> int:
 @click.command("list")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--type", "types", multiple=True, help="Only this question type (repeatable).")
-@click.option("--tag", "tags", multiple=True, help="Only questions carrying this tag (repeatable: any of them).")
+@click.option(
+    "--tag", "tags", multiple=True, help="Only questions carrying this tag (repeatable: any of them)."
+)
 @click.option("--difficulty", "difficulties", multiple=True, help="Only this difficulty (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
 def list_questions(
-    paths: tuple[str, ...], types: tuple[str, ...], tags: tuple[str, ...], difficulties: tuple[str, ...], as_json: bool
+    paths: tuple[str, ...],
+    types: tuple[str, ...],
+    tags: tuple[str, ...],
+    difficulties: tuple[str, ...],
+    as_json: bool,
 ) -> int:
     """List the questions of sets, filtered by type, tag and difficulty."""
     from benchmark.questions import load_question_sets
     from benchmark.selection import select_questions
 
     sets = load_question_sets(_default_paths(paths))
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": q.id,
             "type": q.type,

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from benchmark.store import RunStore
 
 STORE_HELP = "Run history database (default: runs/history.sqlite)."
 
 
 def store_option(fn: click.decorators.FC) -> click.decorators.FC:
-    return click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None, help=STORE_HELP)(fn)
+    return click.option(
+        "--store", "store_path", type=click.Path(dir_okay=False), default=None, help=STORE_HELP
+    )(fn)
 
 
-def open_store(store_path: str | None):  # type: ignore[no-untyped-def]
+def open_store(store_path: str | None) -> RunStore:
     from benchmark.store import DEFAULT_STORE, RunStore
 
     return RunStore(Path(store_path) if store_path else DEFAULT_STORE)
@@ -84,7 +90,9 @@ def delete_run(run: str, store_path: str | None) -> int:
 @runs.command("export")
 @click.argument("run")
 @store_option
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout."
+)
 def export_run(run: str, store_path: str | None, output: str | None) -> int:
     """Export a run as JSON (the report shape of CONTRACT §5 plus store metadata)."""
     with open_store(store_path) as store:

@@ -74,9 +74,7 @@ class Document:
     def lines_between(self, start: int, end: int, page: int | None = None) -> list[Line]:
         """Lines numbered ``start..end`` inclusive, optionally only those on ``page``."""
         return [
-            line
-            for line in self.lines
-            if start <= line.number <= end and (page is None or line.page == page)
+            line for line in self.lines if start <= line.number <= end and (page is None or line.page == page)
         ]
 
     def folded_lines_text(self, start: int, end: int, page: int | None = None) -> str:
@@ -101,7 +99,7 @@ class Document:
             if pos < 0:
                 continue
             hits, offset = [], 0
-            for line, text in zip(p.lines, folded_lines):
+            for line, text in zip(p.lines, folded_lines, strict=False):
                 if offset < pos + len(needle) and offset + len(text) > pos:
                     hits.append(line)
                 offset += len(text)

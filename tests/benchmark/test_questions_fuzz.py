@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tempfile
 from pathlib import Path
@@ -15,38 +16,55 @@ from benchmark.questions import load_question_set
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=5)
+    ),
     max_leaves=30,
 )
-keys = st.sampled_from(["id", "type", "question", "expected", "required_evidence", "amount_total", "page",
-                        "must_include", "should_abstain", "evidence_location", "lines", "questions",
-                        "benchmark_type", "benchmark_name", "document_info", "hallucination_penalty"])
+keys = st.sampled_from(
+    [
+        "id",
+        "type",
+        "question",
+        "expected",
+        "required_evidence",
+        "amount_total",
+        "page",
+        "must_include",
+        "should_abstain",
+        "evidence_location",
+        "lines",
+        "questions",
+        "benchmark_type",
+        "benchmark_name",
+        "document_info",
+        "hallucination_penalty",
+    ]
+)
 set_like = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 5) | st.sampled_from(["fact_exact", "high", "1-2", "", "x"]),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(keys, children, max_size=6),
     max_leaves=40,
 )
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def _load_set(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "set.json"
         p.write_bytes(data)
-        try:
+        with contextlib.suppress(QuestionSetError):
             load_question_set(p)
-        except QuestionSetError:
-            pass
 
 
 def _load_doc(data: bytes, suffix: str) -> None:
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / f"doc{suffix}"
         p.write_bytes(data)
-        try:
+        with contextlib.suppress(DocumentError):
             load_document(p)
-        except DocumentError:
-            pass
 
 
 @SETTINGS

@@ -21,7 +21,13 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 
 
 def test_markdown_page_markers_keep_editor_line_numbers(tmp_path: Path) -> None:
-    doc = load_document(write(tmp_path, "d.md", "<!-- page: 1 -->\n问：你叫什么？\n答：韩立舟。\n<!-- page: 2 -->\n答：收了42000元。\n"))
+    doc = load_document(
+        write(
+            tmp_path,
+            "d.md",
+            "<!-- page: 1 -->\n问：你叫什么？\n答：韩立舟。\n<!-- page: 2 -->\n答：收了42000元。\n",
+        )
+    )
     assert [p.number for p in doc.pages] == [1, 2]
     assert [(line.number, line.page, line.text) for line in doc.page(1).lines] == [
         (2, 1, "问：你叫什么？"),
@@ -66,7 +72,11 @@ def test_mineru_content_list_groups_by_page_idx(tmp_path: Path) -> None:
     items = [
         {"type": "text", "text": "民事判决书", "page_idx": 0},
         {"type": "text", "text": "原告：宋晓岚", "page_idx": 0},
-        {"type": "table", "table_body": "<table><tr><td>借款</td><td>150000</td></tr></table>", "page_idx": 2},
+        {
+            "type": "table",
+            "table_body": "<table><tr><td>借款</td><td>150000</td></tr></table>",
+            "page_idx": 2,
+        },
     ]
     doc = load_document(write(tmp_path, "content_list.json", json.dumps(items, ensure_ascii=False)))
     assert doc.format == "mineru"
@@ -121,7 +131,9 @@ def test_pdf_text_layer_one_page_per_pdf_page(tmp_path: Path) -> None:
         ("page.json", '[{"page_idx": -1, "text": "x"}]', "page_idx"),
     ],
 )
-def test_bad_documents_raise_document_error(tmp_path: Path, name: str, content: str | bytes | None, message: str) -> None:
+def test_bad_documents_raise_document_error(
+    tmp_path: Path, name: str, content: str | bytes | None, message: str
+) -> None:
     path = tmp_path / name if content is None else write(tmp_path, name, content)
     with pytest.raises(DocumentError) as info:
         load_document(path)
