@@ -51,7 +51,9 @@ def lint_question(qs: QuestionSet, q: Question, doc: Document | None) -> list[Li
     out: list[tuple[str, str]] = []
     out += _check_dates(q)
     out += _check_breakdown(q)
-    out += _check_scorer(q)
+    reported = {field for field, _ in out}
+    # the scorer's pre-run check repeats some of lint's own checks (e.g. dates): report each field once
+    out += [(f, p) for f, p in _check_scorer(q) if not any(p.startswith(r) for r in reported)]
     if doc is not None:
         out += _check_evidence(q, doc)
         out += _check_quotes(q, doc)

@@ -329,11 +329,11 @@ def _looks_like_set(path: Path) -> bool:
 
 def load_question_sets(paths: Iterable[str | Path], document: str | Path | None = None) -> list[QuestionSet]:
     sets = [load_question_set(p, document) for p in find_set_files(paths)]
-    _check_ids_across(sets)
+    check_ids_across(sets)
     return sets
 
 
-def _check_ids_across(sets: list[QuestionSet]) -> None:
+def check_ids_across(sets: list[QuestionSet]) -> None:
     seen: dict[str, Path] = {}
     for qs in sets:
         for q in qs.questions:

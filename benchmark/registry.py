@@ -44,6 +44,8 @@ class Registry(Generic[T]):
         return add if obj is None else add(obj)
 
     def _add(self, name: str, item: T, *, origin: str, replace: bool) -> None:
+        if not replace:
+            self._discover()  # a built-in declared as an entry point must be seen before it can be shadowed
         if not replace and (name in self._items or name in self._pending):
             where = self._origins.get(name, "an entry point")
             raise DuplicateNameError(

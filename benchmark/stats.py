@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 DEFAULT_RESAMPLES = 10_000
 DEFAULT_SEED = 20240212
+_FEW_VALUES = 200  # distinct differences up to which the multinomial form is used (0.04 s vs 0.6 s)
 _CHUNK = 100  # resamples per batch: small batches stay in cache (measured: 0.6 s vs 1.5 s at 500)
 
 
@@ -58,12 +59,19 @@ def paired_bootstrap(
 
     diff = np.asarray(b, dtype=np.float64) - np.asarray(a, dtype=np.float64)
     rng = np.random.default_rng(seed)
-    means = np.empty(resamples, dtype=np.float64)
-    for start in range(0, resamples, _CHUNK):
-        size = min(_CHUNK, resamples - start)
-        idx = rng.integers(0, n, size=(size, n))
-        means[start : start + size] = diff.take(idx).sum(axis=1)
-    means /= n
+    values, counts = np.unique(diff, return_counts=True)
+    if len(values) <= _FEW_VALUES:
+        # Resampling n pairs with replacement = drawing how often each distinct difference is picked:
+        # the same distribution, but one multinomial draw per resample instead of n indices.
+        picks = rng.multinomial(n, counts / n, size=resamples)
+        means = picks @ values / n
+    else:
+        means = np.empty(resamples, dtype=np.float64)
+        for start in range(0, resamples, _CHUNK):
+            size = min(_CHUNK, resamples - start)
+            idx = rng.integers(0, n, size=(size, n))
+            means[start : start + size] = diff.take(idx).sum(axis=1)
+        means /= n
     alpha = (1.0 - confidence) / 2.0
     low, high = np.quantile(means, [alpha, 1.0 - alpha])
     return BootstrapCI(float(diff.mean()), float(low), float(high), resamples, n)

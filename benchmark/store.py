@@ -178,7 +178,7 @@ class RunStore:
         return run_id
 
     def resolve(self, ref: str) -> str:
-        """A full run id from an id, a unique prefix, a label, or ``latest`` / ``latest~N``."""
+        """A full run id from an id, a label (its newest run), a unique prefix, or ``latest`` / ``latest~N``."""
         if ref == "latest" or ref.startswith("latest~"):
             back = int(ref.partition("~")[2] or 0)
             row = self._db.execute(
@@ -187,13 +187,18 @@ class RunStore:
             if row is None:
                 raise StoreError(f"no run {ref!r} (the store has fewer runs)", path=self.path)
             return str(row[0])
-        rows = self._db.execute(
-            "SELECT run_id FROM runs WHERE run_id = ? OR run_id LIKE ? OR label = ? ORDER BY run_id",
-            (ref, ref.replace("%", "") + "%", ref),
-        ).fetchall()
-        exact = [r[0] for r in rows if r[0] == ref]
+        exact = self._db.execute("SELECT run_id FROM runs WHERE run_id = ?", (ref,)).fetchone()
         if exact:
             return str(exact[0])
+        labelled = self._db.execute(
+            "SELECT run_id FROM runs WHERE label = ? ORDER BY started_at DESC, run_id DESC LIMIT 1", (ref,)
+        ).fetchone()
+        if labelled:  # a label names its newest run (a sweep run twice keeps its labels)
+            return str(labelled[0])
+        rows = self._db.execute(
+            "SELECT run_id FROM runs WHERE run_id LIKE ? ESCAPE '\\' ORDER BY run_id",
+            (ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",),
+        ).fetchall()
         if len(rows) == 1:
             return str(rows[0][0])
         if not rows:

@@ -60,3 +60,20 @@ def test_bootstrap_is_deterministic() -> None:
 def test_bootstrap_rejects_unpaired() -> None:
     with pytest.raises(ValueError):
         paired_bootstrap([1.0], [1.0, 0.0])
+
+
+def test_multinomial_and_index_bootstrap_agree() -> None:
+    """Few distinct differences take the multinomial path; its interval matches index resampling."""
+    import benchmark.stats as stats
+
+    a = [1.0] * 120 + [0.0] * 80
+    b = [1.0] * 100 + [0.0] * 20 + [1.0] * 50 + [0.0] * 30
+    fast = paired_bootstrap(a, b, resamples=4000)
+    old = stats._FEW_VALUES
+    try:
+        stats._FEW_VALUES = 0
+        slow = paired_bootstrap(a, b, resamples=4000)
+    finally:
+        stats._FEW_VALUES = old
+    assert fast.mean_diff == slow.mean_diff
+    assert abs(fast.low - slow.low) < 0.02 and abs(fast.high - slow.high) < 0.02

@@ -134,3 +134,18 @@ def test_two_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
         runs = store.list_runs()
         assert len(runs) == 80
         assert all(len(store.results(r.run_id)) == 100 for r in runs)
+
+
+def test_label_resolves_to_its_newest_run(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "h.sqlite") as store:
+        store.save_report(fake_report("r-old", ["PASS"], started="2026-11-22T08:00:00Z"), label="bm25-k5")
+        store.save_report(fake_report("r-new", ["FAIL"], started="2026-11-22T09:00:00Z"), label="bm25-k5")
+        assert store.resolve("bm25-k5") == "r-new"
+
+
+def test_prefix_wildcards_are_literal(tmp_path: Path) -> None:
+    with RunStore(tmp_path / "h.sqlite") as store:
+        store.save_report(fake_report("run_a", ["PASS"]))
+        with pytest.raises(StoreError, match="no run"):
+            store.resolve("r%")
+        assert store.resolve("run_") == "run_a"

@@ -1,0 +1,169 @@
+"""conflict_gap answers: name a contradiction, or abstain when the file does not say, never invent.
+
+In this order:
+
+1. Contradiction: two strong sentences give different values of the asked kind (two amounts, two
+   dates, yes against no), or, for an amount, one sentence restates a figure differently in brackets
+   (``壹万元整（¥15,000.00）``). The answer says the passages contradict and quotes both.
+0. Weak retrieval (the best chunk holds under 10% of the question's idf mass): abstain.
+2. Gap: the best passages say the fact is unknown (``记不清``, ``不知道``, ``未提交``, a blank
+   ``____``): abstain, quoting what the file does say.
+3. An amount, date or count stated by a strongly matching sentence: given with its quote.
+4. Anything else (yes/no, names, places, reasons, or weak retrieval): abstain, quoting the closest
+   passage. A baseline cannot tell a name or a "yes" the file gives from one it only seems to give
+   (a contract clause that *allows* something reads as "yes").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from benchmark.adapters.baseline.analysis import Ask, analyse
+from benchmark.adapters.baseline.answerer import NOT_FOUND, find_values, stance_of, weak
+from benchmark.adapters.baseline.passages import Sentence, answer_text, rank_sentences, split_sentences
+from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.values import candidates
+from benchmark.models import Answer, Citation, EvidenceItem
+from scorers.normalize import find_amounts
+
+__all__ = ["GAP_CUES", "answer_conflict_gap", "find_conflict"]
+
+GAP_CUES = re.compile(
+    r"忘记|忘了|记不清|记不得|不记得|想不起|不知道|不清楚|并不清楚|没注意|说不出|说不清|记不住|没记住|"
+    r"未提交|未提供|未举证|未填写|未载明|未约定|未记载|没有记载|不详|无法确定|_{3,}|联系不上"
+)
+CONFLICT = "前后说法存在矛盾"
+STRONG = 0.4  # relevance a sentence needs to take part in a contradiction or a gap
+RIVAL = 0.6  # a rival sentence's relevance relative to the best one's
+DIRECT = 0.6  # relevance of a value's sentence for the file to count as answering it
+_VALUE_KINDS = ("amount", "date", "count")
+
+
+def _stance_conflict(question: str, ranked: list[Sentence]) -> list[Sentence]:
+    seen: dict[bool, Sentence] = {}
+    chunks: set[int] = set()
+    for s in ranked:
+        if s.role == "问" or s.relevance < STRONG or s.hit.chunk.index in chunks:
+            continue
+        chunks.add(s.hit.chunk.index)
+        stance = stance_of(s, question)
+        if stance is not None and stance not in seen:
+            seen[stance] = s
+    return [seen[True], seen[False]] if len(seen) == 2 else []
+
+
+def _value_conflict(
+    kind: str, ask: Ask, question: str, ranked: list[Sentence], retriever: Retriever
+) -> list[Sentence]:
+    strong = [s for s in ranked if s.relevance >= STRONG]
+    found = candidates(kind, strong, retriever, question, total=ask.total, unit=ask.unit)
+    found = [v for v in found if v.local > 0.0 or kind != "amount"]
+    if len(found) < 2:
+        return []
+    best = found[0]
+    floor = max(STRONG, RIVAL * best.sentence.relevance)
+    for rival in found[1:]:
+        different = rival.value != best.value and rival.sentence.text != best.sentence.text
+        if different and rival.sentence.relevance >= floor:
+            return sorted([best.sentence, rival.sentence], key=lambda s: s.start)
+    return []
+
+
+_BRACKETED = re.compile(r"^\s*[（(]\s*$")
+
+
+def _restated_differently(ranked: list[Sentence]) -> list[Sentence]:
+    """A sentence that gives an amount and then, in brackets, a different figure for it."""
+    for s in ranked[:5]:
+        found = [f for f in find_amounts(s.clean) if f.definite]
+        for a, b in itertools.pairwise(found):
+            if a.value != b.value and _BRACKETED.match(s.clean[a.end : b.start]):
+                return [s]
+    return []
+
+
+def find_conflict(
+    question: str, ranked: list[Sentence], retriever: Retriever, ask: Ask | None = None
+) -> list[Sentence]:
+    """The sentences that contradict each other on what the question asks (empty when none)."""
+    ask = ask or analyse(question)
+    for kind in ask.kinds:
+        if kind == "boolean":
+            found = _stance_conflict(question, ranked)
+        elif kind in ("amount", "date", "count"):
+            found = _value_conflict(kind, ask, question, ranked, retriever)
+        else:
+            found = []
+        if found:
+            return found
+    return _restated_differently(ranked) if ask.wants("amount") else []
+
+
+def _conflict_answer(sentences: list[Sentence]) -> Answer:
+    said = "；另一处".join(f"{s.where}称“{s.clean}”" for s in sentences)
+    if len(sentences) == 1:
+        answer = f"{CONFLICT}：{said}，同一处的金额前后表述不一致。"
+    else:
+        answer = f"{CONFLICT}，两处记载不一致：一处{said}。"
+    return Answer(
+        answer=answer,
+        citations=tuple(s.citation() for s in sentences),
+        evidence=tuple(s.evidence() for s in sentences),
+        abstained=False,
+    )
+
+
+def _gap_sentence(ranked: list[Sentence]) -> Sentence | None:
+    for s in ranked[:6]:
+        if s.role != "问" and s.relevance >= STRONG and GAP_CUES.search(s.text):
+            return s
+    return None
+
+
+def _abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False) -> Answer:
+    """Abstain; quote what the file says instead (``gap``: the passage that says it is unknown)."""
+    subject = f"“{ask.topic}”" if ask.topic else "该问题所问的信息"
+    answer = f"{NOT_FOUND}{subject}，无法确定，不能提供。"
+    citations: tuple[Citation, ...] = ()
+    if said is not None:
+        lead = "材料中只记载" if gap else "最接近的记载"
+        answer += f"{lead}（第{said.page}页）：“{said.clean}”。"
+        citations = (said.citation(),)
+    evidence = tuple(EvidenceItem(text=answer_text(split_sentences(h)), page=h.page) for h in hits[:2])
+    return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True)
+
+
+def _direct(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> Answer | None:
+    if not all(kind in _VALUE_KINDS for kind in ask.kinds):
+        return None
+    found = find_values(question, retriever, hits, ask)
+    if not found.phrases or found.missing or not any(s.relevance >= DIRECT for s in found.sources):
+        return None
+    quote = "；".join(f"第{s.page}页：“{s.clean}”" for s in found.sources[:2])
+    return Answer(
+        answer="；".join(found.phrases) + f"。依据：{quote}。",
+        citations=tuple(s.citation() for s in found.sources),
+        evidence=tuple(s.evidence() for s in found.sources),
+        abstained=False,
+        fields=found.fields,
+    )
+
+
+def answer_conflict_gap(question: str, retriever: Retriever) -> Answer:
+    ask = analyse(question)
+    hits = retriever.search(question)
+    wide = retriever.search(question, top_k=2 * retriever.config.top_k)
+    ranked = rank_sentences(retriever, question, wide)
+    if weak(question, retriever, hits):
+        return _abstain(ask, None, hits)
+    conflict = find_conflict(question, ranked, retriever, ask)
+    if conflict:
+        return _conflict_answer(conflict)
+    gap = _gap_sentence(ranked)
+    if gap is not None:
+        return _abstain(ask, gap, hits, gap=True)
+    direct = _direct(question, ask, retriever, hits)
+    if direct is not None:
+        return direct
+    return _abstain(ask, next((s for s in ranked if s.role != "问"), None), hits)

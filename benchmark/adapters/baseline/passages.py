@@ -1,0 +1,152 @@
+"""Sentences of the retrieved chunks, with line anchors and a relevance to the question.
+
+The answerer reads values out of sentences, not whole chunks: a sentence is short enough to quote,
+and its lines are what a citation points at. In a transcript chunk the ``问`` and the ``答`` are kept
+apart (``role``); an answer sentence inherits the wording of its question when it is scored, since
+"答：分三次给的" says nothing about the payments without its "问".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from benchmark.adapters.baseline.chunking import qa_role
+from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.tokenize import tokenize
+from benchmark.documents.model import Line
+from benchmark.models import Citation, EvidenceItem, LineRange
+
+__all__ = ["Sentence", "answer_text", "asked_text", "rank_sentences", "split_sentences"]
+
+_STOP = re.compile(r"[。！？；!?;]")
+_KEY_VALUE = re.compile(r"^\s*[^\s，。；：:,]{1,14}[：:]")
+_LIST_ITEM = re.compile(r"^\s*(?:[0-9]+[.、．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十0-9]+）|\|)")
+_PREFIX = re.compile(r"^\s*(?:问|答)\s*[:：]\s*")
+_JOINS = "，,、（(“‘《"
+
+CHUNK_WEIGHT = 0.5
+QUESTION_DISCOUNT = 0.9  # the interrogator's words are less often the fact than the answer
+QUOTE_LIMIT = 200  # a quote is a sentence; only a run-on one is cut (its evidence item keeps it whole)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of one retrieved chunk (never across pages): text as on the page, and its lines."""
+
+    text: str
+    page: int
+    start: int
+    end: int
+    role: str | None  # "问" | "答" | None
+    hit: Hit
+    relevance: float = 0.0
+
+    @property
+    def where(self) -> str:
+        """``第6页第253行`` / ``第2页第9-10行``."""
+        return f"第{self.page}页第{LineRange(self.start, self.end)}行"
+
+    @property
+    def clean(self) -> str:
+        """The text without its ``问：``/``答：`` marker and line breaks."""
+        return _PREFIX.sub("", self.text.replace("\n", "")).strip()
+
+    def citation(self, quote: str | None = None) -> Citation:
+        text = quote if quote is not None else self.clean
+        return Citation(page=self.page, lines=LineRange(self.start, self.end), quote=_shorten(text))
+
+    def evidence(self) -> EvidenceItem:
+        return EvidenceItem(text=self.clean, page=self.page)
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT]
+
+
+def _breaks_after(line: Line, following: Line | None) -> bool:
+    """Whether a sentence ends at the end of ``line`` although no full stop closes it."""
+    text = line.text.rstrip()
+    if not text or following is None:
+        return True
+    if text[-1] in _JOINS:
+        return False
+    nxt = following.text
+    return bool(_KEY_VALUE.match(text) or _KEY_VALUE.match(nxt) or _LIST_ITEM.match(nxt) or qa_role(nxt))
+
+
+def _line_runs(lines: tuple[Line, ...]) -> list[tuple[str | None, list[Line]]]:
+    """Lines grouped by speaker: each ``问``/``答`` opens a run, continuation lines join the run before."""
+    runs: list[tuple[str | None, list[Line]]] = []
+    for line in lines:
+        role = qa_role(line.text)
+        if runs and role is None:
+            runs[-1][1].append(line)
+        else:
+            runs.append((role, [line]))
+    return runs
+
+
+def _split_run(lines: list[Line]) -> list[tuple[str, Line, Line]]:
+    """(text, first line, last line) of each sentence in a run of lines."""
+    out: list[tuple[str, Line, Line]] = []
+    buf, first = "", None
+    for i, line in enumerate(lines):
+        following = lines[i + 1] if i + 1 < len(lines) else None
+        pos = 0
+        for m in _STOP.finditer(line.text):
+            piece = line.text[pos : m.end()]
+            if (buf + piece).strip():
+                out.append((buf + piece, first or line, line))
+            buf, first, pos = "", None, m.end()
+        rest = line.text[pos:]
+        if rest.strip():
+            buf, first = (buf + ("\n" if buf else "") + rest), first or line
+        if buf.strip() and _breaks_after(line, following):
+            out.append((buf, first or line, line))
+            buf, first = "", None
+    return out
+
+
+def split_sentences(hit: Hit) -> list[Sentence]:
+    """The sentences of a retrieved chunk, in order, each with its role and lines."""
+    out: list[Sentence] = []
+    for role, lines in _line_runs(hit.chunk.lines):
+        for text, first, last in _split_run(lines):
+            out.append(Sentence(text.strip(), first.page, first.number, last.number, role, hit))
+    return out
+
+
+def answer_text(sentences: list[Sentence]) -> str:
+    """What the answering side of a chunk says: its ``答`` sentences, or all of them outside transcripts."""
+    answers = [s for s in sentences if s.role == "答"]
+    return "".join(s.clean for s in (answers or sentences))
+
+
+def asked_text(sentences: list[Sentence]) -> str | None:
+    """The ``问`` of a transcript chunk (None outside transcripts)."""
+    asked = [s.clean for s in sentences if s.role == "问"]
+    return "".join(asked) if asked else None
+
+
+def rank_sentences(retriever: Retriever, question: str, hits: list[Hit]) -> list[Sentence]:
+    """Every sentence of the hits with a relevance in [0, 1], most relevant first (ties: document order).
+
+    relevance = 0.5 * (chunk score / best chunk score) + 0.5 * (share of the question's idf mass the
+    sentence holds; for an ``答`` sentence, together with its ``问``), times 0.9 for a ``问`` sentence.
+    """
+    if not hits:
+        return []
+    terms = retriever.query_terms(question)
+    best = max(h.score for h in hits) or 1.0
+    scored: list[Sentence] = []
+    for hit in hits:
+        sentences = split_sentences(hit)
+        asked = [t for s in sentences if s.role == "问" for t in tokenize(s.text)]
+        context = tokenize(hit.chunk.context) if hit.chunk.context else []
+        for s in sentences:
+            tokens = tokenize(s.text) + context + (asked if s.role == "答" else [])
+            rel = CHUNK_WEIGHT * hit.score / best + (1 - CHUNK_WEIGHT) * retriever.coverage(terms, tokens)
+            rel *= QUESTION_DISCOUNT if s.role == "问" else 1.0
+            scored.append(Sentence(s.text, s.page, s.start, s.end, s.role, hit, rel))
+    return sorted(scored, key=lambda s: (-s.relevance, s.hit.rank, s.start))

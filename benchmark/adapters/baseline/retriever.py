@@ -1,0 +1,207 @@
+"""Retrieval over one document: chunks, BM25 (always), and dense vectors when asked for.
+
+The options below are the "retrieval config" that runs compare; any adapter that wants the baseline's
+retrieval (e.g. one that sends the top chunks to an LLM) builds a ``RetrievalConfig`` from its own
+options and calls ``get_retriever(document, config).search(question)``:
+
+=============  ===============================  ============================================
+option         values                           meaning
+=============  ===============================  ============================================
+retriever      bm25 (default) | dense | hybrid  hybrid fuses BM25 and dense ranks (RRF, k=60)
+chunking       structure (default) | paragraph  see ``chunking.py``
+               | fixed
+chunk_size     integer, default 200             characters per paragraph piece / fixed window
+top_k          integer, default 5               chunks returned per question
+model          path or cached model name        sentence-transformers model (dense, hybrid)
+=============  ===============================  ============================================
+
+Indexes are cached per (document sha256, config): a run over 150 questions indexes each document once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from benchmark.adapters.baseline.bm25 import BM25
+from benchmark.adapters.baseline.chunking import CHUNKINGS, Chunk, chunk_document, interviewees, is_transcript
+from benchmark.adapters.baseline.tokenize import clean, tokenize
+from benchmark.documents.model import Document
+from benchmark.errors import AdapterSpecError
+
+__all__ = [
+    "RETRIEVAL_OPTIONS",
+    "RETRIEVERS",
+    "Hit",
+    "RetrievalConfig",
+    "Retriever",
+    "clear_cache",
+    "get_retriever",
+]
+
+RETRIEVERS = ("bm25", "dense", "hybrid")
+RETRIEVAL_OPTIONS = ("retriever", "chunking", "chunk_size", "top_k", "model")
+RRF_K = 60
+_CACHE_SIZE = 32
+
+
+def _choice(options: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = options.get(key, default)
+    text = str(value).strip().lower() if value is not None else default
+    if text not in allowed:
+        raise AdapterSpecError(f"option {key}={value!r} is not valid; expected one of: {', '.join(allowed)}")
+    return text
+
+
+def _positive_int(options: Mapping[str, Any], key: str, default: int, upper: int) -> int:
+    value = options.get(key, default)
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    if number is None or not 1 <= number <= upper:
+        raise AdapterSpecError(
+            f"option {key}={value!r} is not valid; expected a whole number from 1 to {upper}"
+        )
+    return number
+
+
+@dataclass(frozen=True)
+class RetrievalConfig:
+    retriever: str = "bm25"
+    chunking: str = "structure"
+    chunk_size: int = 200
+    top_k: int = 5
+    model: str | None = None
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> RetrievalConfig:
+        """Read (and check) the retrieval keys of ``options``; other keys are left to the caller."""
+        model = options.get("model")
+        config = cls(
+            retriever=_choice(options, "retriever", RETRIEVERS, cls.retriever),
+            chunking=_choice(options, "chunking", CHUNKINGS, cls.chunking),
+            chunk_size=_positive_int(options, "chunk_size", cls.chunk_size, 100_000),
+            top_k=_positive_int(options, "top_k", cls.top_k, 100),
+            model=str(model).strip() if model not in (None, "") else None,
+        )
+        if config.retriever != "bm25" and not config.model:
+            raise AdapterSpecError(
+                f"retriever={config.retriever} needs model=PATH_OR_NAME: a local sentence-transformers model "
+                "directory or the name of one already in the Hugging Face cache"
+            )
+        return config
+
+    def describe(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A retrieved chunk: its score (BM25, cosine or fused) and 1-based rank."""
+
+    chunk: Chunk
+    score: float
+    rank: int
+
+    @property
+    def page(self) -> int:
+        return self.chunk.page
+
+    @property
+    def start(self) -> int:
+        return self.chunk.start
+
+    @property
+    def end(self) -> int:
+        return self.chunk.end
+
+    @property
+    def text(self) -> str:
+        return self.chunk.text
+
+
+def _ranked(scores: list[float], positive_only: bool) -> list[int]:
+    order = (i for i, s in enumerate(scores) if s > 0.0 or not positive_only)
+    return sorted(order, key=lambda i: (-scores[i], i))
+
+
+class Retriever:
+    """Chunks of one document with a BM25 index (and a dense one for dense/hybrid retrieval)."""
+
+    def __init__(self, document: Document, config: RetrievalConfig | None = None) -> None:
+        self.document = document
+        self.config = config or RetrievalConfig()
+        self.chunks = chunk_document(document, self.config.chunking, self.config.chunk_size)
+        self.tokens = [tokenize(c.search_text) for c in self.chunks]
+        self.bm25 = BM25(self.tokens)
+        # In a 笔录 the questioned person answers as "我": their name in a question matches only the
+        # header, so it is no retrieval term.
+        self.speakers = frozenset(interviewees(document)) if is_transcript(document) else frozenset()
+        self.dense: Any = None
+        if self.config.retriever != "bm25" and self.config.model:
+            from benchmark.adapters.baseline.dense import DenseIndex
+
+            self.dense = DenseIndex(self.config.model, [clean(c.search_text) for c in self.chunks])
+
+    def query_terms(self, query: str) -> list[str]:
+        """The query's distinct retrieval terms, in order (minus a transcript's speaker, see below)."""
+        return [t for t in dict.fromkeys(tokenize(query)) if t not in self.speakers]
+
+    def coverage(self, terms: list[str], tokens: list[str]) -> float:
+        """Share of the terms' idf mass that ``tokens`` hold (0..1): how much of the query a text answers."""
+        total = sum(self.bm25.idf(t) for t in terms)
+        if total <= 0.0:
+            return 0.0
+        have = set(tokens)
+        return sum(self.bm25.idf(t) for t in terms if t in have) / total
+
+    def search(self, query: str, top_k: int | None = None) -> list[Hit]:
+        """The best ``top_k`` chunks for ``query`` (default: the config's ``top_k``), best first."""
+        k = top_k or self.config.top_k
+        order, scores = self._rank(query)
+        return [Hit(self.chunks[i], scores[i], rank) for rank, i in enumerate(order[:k], start=1)]
+
+    def _rank(self, query: str) -> tuple[list[int], list[float]]:
+        lexical = self.bm25.scores(self.query_terms(query))
+        if self.config.retriever == "bm25" or self.dense is None:
+            return _ranked(lexical, positive_only=True), lexical
+        semantic = self.dense.scores(clean(query))
+        if self.config.retriever == "dense":
+            return _ranked(semantic, positive_only=False), semantic
+        fused = [0.0] * len(self.chunks)
+        for ranking in (_ranked(lexical, positive_only=True), _ranked(semantic, positive_only=False)):
+            for rank, i in enumerate(ranking, start=1):
+                fused[i] += 1.0 / (RRF_K + rank)
+        return _ranked(fused, positive_only=True), fused
+
+
+_CACHE: OrderedDict[tuple[str, RetrievalConfig], Retriever] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def get_retriever(document: Document, config: RetrievalConfig | None = None) -> Retriever:
+    """The retriever for this document and config, built once and kept (LRU of 32 indexes)."""
+    config = config or RetrievalConfig()
+    key = (document.sha256 or hashlib.sha256(document.text.encode("utf-8")).hexdigest(), config)
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+        retriever = Retriever(document, config)
+        _CACHE[key] = retriever
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return retriever
+
+
+def clear_cache() -> None:
+    """Forget every cached index (tests, long-lived processes that reload documents)."""
+    with _CACHE_LOCK:
+        _CACHE.clear()

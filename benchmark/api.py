@@ -1,0 +1,373 @@
+"""The Python API that the CLI, the seed-compatible ``BenchmarkRunner`` and tests share.
+
+``run(...)`` loads the sets, checks every selected question is scorable, asks the system (answers go to
+the answer cache as they arrive), scores, and writes the run directory and the run history.
+``rescore(...)`` re-applies the current scorers to a stored run's answers without asking anything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal
+
+from benchmark.adapters.base import create_adapter, describe
+from benchmark.answers import parse_answer
+from benchmark.cache import AnswerCache, adapter_sha, canonical_json, sha256_text
+from benchmark.errors import ConfigError
+from benchmark.plan import Plan, SetsOrPaths, plan, schema_sha256
+from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.rundir import (
+    TOOL,
+    RunDir,
+    display_path,
+    find_resumable,
+    find_run,
+    git_commit,
+    new_run_id,
+    tool_version,
+)
+from benchmark.runner import Job, Reply, Settings, run_jobs_sync
+
+DEFAULT_OUTPUT = Path("runs")
+AUTO: Literal["auto"] = "auto"
+Progress = Callable[[int, int], None]
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _build_adapter(spec: str | Any, options: Mapping[str, Any] | None) -> tuple[Any, str]:
+    """A spec is built through the registry; an object with ``.query(Query)`` is used as it is."""
+    if isinstance(spec, str):
+        return create_adapter(spec, options), spec
+    if callable(getattr(spec, "query", None)):
+        return spec, str(getattr(spec, "name", None) or type(spec).__name__)
+    raise ConfigError(
+        f"adapter must be a spec like 'baseline' or an object with .query(), got {type(spec).__name__}"
+    )
+
+
+def _resolve(value: str | Path | Literal["auto"] | None, output_dir: Path | None, name: str) -> Path | None:
+    if value == AUTO:
+        return None if output_dir is None else output_dir / name
+    return None if value is None else Path(value)
+
+
+def _score(plan_: Plan, reply: Reply, scorer_options: Mapping[str, Any] | None) -> QuestionResult:
+    from benchmark.scoring import score_answer
+
+    qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
+    result = None
+    if reply.answer is not None:
+        doc = plan_.document(qs)
+        result = score_answer(q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options)
+    return QuestionResult(
+        question=q,
+        outcome=SKIP if result is None else PASS if result.passed else FAIL,
+        result=result,
+        answer=reply.answer,
+        latency_ms=reply.latency_ms,
+        skip_reason=(reply.skip_reason or "no answer") if result is None else None,
+        trial=reply.job.trial,
+        attempts=reply.attempts,
+        cached=reply.cached,
+    )
+
+
+def answer_line(r: QuestionResult) -> dict[str, Any]:
+    """One line of ``answers.jsonl``: the replay format (the answer object plus its question id)."""
+    assert r.answer is not None
+    return {"id": r.id, "trial": r.trial, "latency_ms": r.latency_ms, **r.answer.to_dict()}
+
+
+def _finish(record: RunRecord, run_dir: RunDir | None, store_path: Path | None, label: str | None) -> None:
+    from benchmark.report.json_report import build_report, dumps_report
+
+    if run_dir is None:
+        return
+    run_dir.write_answers(answer_line(r) for r in record.results if r.answer is not None)
+    report = build_report(record)
+    run_dir.write_report_text(dumps_report(report))
+    if store_path is not None:
+        from benchmark.store import RunStore
+
+        with RunStore(store_path) as store:
+            store.save_report(report, label=label)
+
+
+class _Collector:
+    """Receives replies as they arrive: cache first (so nothing is lost), then progress."""
+
+    def __init__(
+        self, cache: AnswerCache | None, identity_sha: str, run_id: str, total: int, progress: Progress | None
+    ):
+        self.cache, self.identity_sha, self.run_id = cache, identity_sha, run_id
+        self.total, self.done, self.progress = total, 0, progress
+
+    def start(self, already: int) -> None:
+        self.done = already
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    def __call__(self, reply: Reply) -> None:
+        if self.cache is not None and reply.answer is not None:
+            from benchmark.cache import CachedAnswer
+
+            q = reply.job.query.question
+            entry = CachedAnswer(
+                reply.job.key,
+                q.id,
+                reply.job.trial,
+                reply.answer.to_dict(),
+                reply.latency_ms,
+                reply.attempts,
+                self.run_id,
+            )
+            self.cache.put(entry, self.identity_sha)
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _cached_replies(cache: AnswerCache | None, jobs: list[Job]) -> dict[int, Reply]:
+    if cache is None:
+        return {}
+    found = cache.get_many(j.key for j in jobs)
+    return {
+        j.seq: Reply(
+            j, parse_answer(found[j.key].answer), None, found[j.key].latency_ms, found[j.key].attempts, True
+        )
+        for j in jobs
+        if j.key in found
+    }
+
+
+def run(
+    sets_or_paths: SetsOrPaths = None,
+    adapter_spec: str | Any = "baseline",
+    *,
+    types: Sequence[str] = (),
+    tags: Sequence[str] = (),
+    adapter_options: Mapping[str, Any] | None = None,
+    concurrency: int = 4,
+    timeout: float = 60.0,
+    retries: int = 2,
+    rate_limit: float | None = None,
+    repeat: int = 1,
+    cache_path: str | Path | Literal["auto"] | None = AUTO,
+    resume: bool = False,
+    output_dir: str | Path | None = DEFAULT_OUTPUT,
+    document: str | Path | None = None,
+    progress: Progress | None = None,
+    scorer_options: Mapping[str, Any] | None = None,
+    label: str | None = None,
+    store_path: str | Path | Literal["auto"] | None = AUTO,
+) -> RunRecord:
+    """Run the benchmark and return its record; with ``output_dir`` also write ``<output_dir>/<run-id>/``.
+
+    ``cache_path`` and ``store_path`` default to ``cache.sqlite`` / ``history.sqlite`` in ``output_dir``
+    (none when ``output_dir`` is None). ``resume`` reuses cached answers of the same system, questions,
+    documents and trials, and continues the newest unfinished run directory with the same fingerprint.
+    """
+    settings = Settings(
+        concurrency=concurrency, timeout=timeout, retries=retries, rate_limit=rate_limit
+    ).checked()
+    out_dir = None if output_dir is None else Path(output_dir)
+    cache_file = _resolve(cache_path, out_dir, "cache.sqlite")
+    if repeat < 1 or (resume and cache_file is None):
+        problem = "must be at least 1" if repeat < 1 else "needs the answer cache; drop --no-cache"
+        raise ConfigError(problem, where="--repeat" if repeat < 1 else "--resume")
+    schema = schema_sha256()
+    known = _validated_sets(cache_file, schema)
+    the_plan = plan(sets_or_paths, types=types, tags=tags, document=document, repeat=repeat, trusted=known)
+    adapter, spec = _build_adapter(adapter_spec, adapter_options)
+    identity = describe(adapter, spec)
+    identity_sha = adapter_sha(identity)
+    jobs = the_plan.jobs(identity_sha)
+    options = {
+        "dataset": the_plan.inputs,
+        "types": sorted(types),
+        "tags": sorted(tags),
+        "repeat": repeat,
+        "document": display_path(document) if document else None,
+        "scorer_options": dict(scorer_options or {}),
+    }
+    config = _config(spec, identity, jobs, settings, options, the_plan)
+    run_dir, config = _open_run(out_dir, config, resume)
+    run_id = str(config["run_id"])
+    t0 = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        cache = stack.enter_context(AnswerCache(cache_file)) if cache_file is not None else None
+        if cache is not None and set(the_plan.loaded.values()) - known:
+            cache.mark_validated(the_plan.loaded.values(), schema)
+        collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
+        replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
+    results = [_score(the_plan, r, scorer_options) for r in replies]
+    record = _record(config, the_plan, results, time.perf_counter() - t0)
+    _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
+    return record
+
+
+def _validated_sets(cache_file: Path | None, schema: str) -> set[str]:
+    """Set files an earlier run validated under this schema (none when there is no cache yet)."""
+    if cache_file is None or not cache_file.is_file():
+        return set()
+    with AnswerCache(cache_file) as cache:
+        return cache.validated_sets(schema)
+
+
+def _config(
+    spec: str,
+    identity: dict[str, Any],
+    jobs: list[Job],
+    settings: Settings,
+    options: dict[str, Any],
+    the_plan: Plan,
+) -> dict[str, Any]:
+    """What ``config.json`` records before the first question: enough to resume, rescore and reproduce."""
+    return {
+        "adapter": {"name": spec, "config": identity["config"]},
+        "adapter_sha": adapter_sha(identity),
+        "fingerprint": sha256_text(canonical_json([j.key for j in jobs])),
+        "settings": asdict(settings),
+        "options": options,
+        "sets": the_plan.loaded,
+        "schema_sha256": schema_sha256(),
+    }
+
+
+def _open_run(
+    out_dir: Path | None, config: dict[str, Any], resume: bool
+) -> tuple[RunDir | None, dict[str, Any]]:
+    """A new run (id, start time, directory with ``config.json``), or the unfinished one ``--resume`` continues."""
+    previous = find_resumable(out_dir, config["fingerprint"]) if resume and out_dir is not None else None
+    if previous is not None:
+        old = previous.read_config()
+        config = {**config, "run_id": previous.run_id, "started_at": old.get("started_at", _utc_now())}
+    else:
+        config = {**config, "run_id": new_run_id(), "started_at": _utc_now()}
+    config.update(tool=TOOL, version=tool_version())
+    if out_dir is None:
+        return None, config
+    run_dir = RunDir(out_dir / config["run_id"]).create()
+    run_dir.write_config(config)
+    return run_dir, config
+
+
+def _record(
+    config: dict[str, Any], the_plan: Plan, results: list[QuestionResult], seconds: float
+) -> RunRecord:
+    return RunRecord(
+        run_id=config["run_id"],
+        tool=TOOL,
+        version=tool_version(),
+        started_at=config["started_at"],
+        finished_at=_utc_now(),
+        datasets=the_plan.datasets(),
+        adapter=dict(config.get("adapter") or {}),
+        options={**config["options"], "duration_s": round(seconds, 3)},
+        results=results,
+        git_commit=git_commit(),
+    )
+
+
+def _ask(
+    adapter: Any, jobs: list[Job], settings: Settings, cache: AnswerCache | None, collector: _Collector
+) -> list[Reply]:
+    """Cached answers (when resuming) first, then the rest from the system."""
+    have = _cached_replies(cache, jobs)
+    collector.start(len(have))
+    todo = [j for j in jobs if j.seq not in have]
+    fresh = {r.job.seq: r for r in run_jobs_sync(adapter, todo, settings, collector)} if todo else {}
+    return [have.get(j.seq) or fresh[j.seq] for j in jobs]
+
+
+def _stored_replies(run_dir: RunDir, jobs: list[Job], cache_file: Path | None) -> list[Reply]:
+    """The run's answers: from ``answers.jsonl``, else (an interrupted run) from the answer cache."""
+    answers: dict[tuple[str, int], dict[str, Any]] = {}
+    if run_dir.has("answers.jsonl"):
+        for line in run_dir.read_answers():
+            answers.setdefault((str(line.get("id")), int(line.get("trial") or 0)), line)
+    elif cache_file is not None and cache_file.exists():
+        with AnswerCache(cache_file) as cache:
+            found = cache.get_many(j.key for j in jobs)
+        for j in jobs:
+            if j.key in found:
+                entry = found[j.key]
+                answers[(entry.question_id, j.trial)] = {**entry.answer, "latency_ms": entry.latency_ms}
+    reasons: dict[tuple[str, int], str] | None = None
+    out = []
+    for j in jobs:
+        ident = (j.query.question.id, j.trial)
+        stored = answers.get(ident)
+        if stored is None:
+            reasons = _old_skip_reasons(run_dir) if reasons is None else reasons
+            reason = reasons.get(ident) or "no answer recorded in the run"
+            out.append(Reply(j, None, reason, None, 0, cached=True))
+        else:
+            out.append(Reply(j, parse_answer(stored), None, stored.get("latency_ms"), 1, cached=True))
+    return out
+
+
+def _old_skip_reasons(run_dir: RunDir) -> dict[tuple[str, int], str]:
+    if not run_dir.complete:
+        return {}
+    report = run_dir.read_report()
+    return {
+        (str(q["id"]), int(q.get("trial") or 0)): str(q["skip_reason"])
+        for q in report.get("questions", [])
+        if q.get("skip_reason")
+    }
+
+
+def rescore(
+    run_ref: str | Path,
+    *,
+    output_dir: str | Path | None = DEFAULT_OUTPUT,
+    sets_or_paths: SetsOrPaths = None,
+    document: str | Path | None = None,
+    scorer_options: Mapping[str, Any] | None = None,
+    cache_path: str | Path | Literal["auto"] | None = AUTO,
+    store_path: str | Path | Literal["auto"] | None = AUTO,
+    write: bool = True,
+    label: str | None = None,
+) -> RunRecord:
+    """Score a stored run's answers with the current scorers and sets; nothing is asked again.
+
+    ``run_ref`` is a run directory, a run id (or unique prefix) in ``output_dir``, or ``latest``. The
+    result is a new run (a new id, ``options.rescored_from`` naming the old one), written to
+    ``output_dir`` unless ``write`` is false.
+    """
+    out_dir = None if output_dir is None else Path(output_dir)
+    source = find_run(str(run_ref), out_dir or DEFAULT_OUTPUT)
+    config = source.read_config()
+    options = dict(config.get("options") or {})
+    same_schema = config.get("schema_sha256") == schema_sha256()
+    the_plan = plan(
+        sets_or_paths if sets_or_paths is not None else options.get("dataset"),
+        types=options.get("types") or (),
+        tags=options.get("tags") or (),
+        document=document if document is not None else options.get("document"),
+        repeat=int(options.get("repeat") or 1),
+        trusted=set((config.get("sets") or {}).values()) if same_schema else (),
+    )
+    jobs = the_plan.jobs(str(config.get("adapter_sha", "")))
+    t0 = time.perf_counter()
+    replies = _stored_replies(source, jobs, _resolve(cache_path, source.path.parent, "cache.sqlite"))
+    if scorer_options is None:
+        scorer_options = options.get("scorer_options") or {}
+    results = [_score(the_plan, r, scorer_options) for r in replies]
+    options.update(dataset=the_plan.inputs, scorer_options=dict(scorer_options), rescored_from=source.run_id)
+    config = {**config, "run_id": new_run_id(), "started_at": _utc_now(), "options": options}
+    record = _record(config, the_plan, results, time.perf_counter() - t0)
+    if write and out_dir is not None:
+        run_dir = RunDir(out_dir / record.run_id).create()
+        run_dir.write_config(config)
+        _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
+    return record

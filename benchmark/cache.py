@@ -1,0 +1,192 @@
+"""The answer cache: every answer a system gave, in SQLite, keyed by what produced it.
+
+The key is the sha256 of the adapter's identity (its ``describe()``, never its secrets), the question's
+canonical JSON, the document's sha256 and the trial number. Each answer is committed as soon as it
+arrives (WAL mode), so a run killed with ``kill -9`` loses nothing it had received: ``--resume`` asks
+only the questions that have no row yet, and ``rescore`` never asks anything.
+
+The schema is versioned by append-only numbered migrations in a ``schema_version`` table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from benchmark.errors import StoreError
+
+DEFAULT_CACHE_NAME = "cache.sqlite"
+BUSY_TIMEOUT_S = 60.0
+_CHUNK = 500  # parameters per IN (...) query, below SQLite's limit
+
+MIGRATIONS: list[str] = [
+    # 1: answers by key
+    """
+    CREATE TABLE answers (
+        key TEXT PRIMARY KEY,
+        question_id TEXT NOT NULL,
+        trial INTEGER NOT NULL DEFAULT 0,
+        adapter_sha TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        latency_ms INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 1,
+        run_id TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX answers_by_run ON answers(run_id);
+    """,
+    # 2: question-set files already validated against a given schema.json (by content hash)
+    """
+    CREATE TABLE validated_sets (
+        sha256 TEXT NOT NULL,
+        schema_sha256 TEXT NOT NULL,
+        validated_at TEXT NOT NULL,
+        PRIMARY KEY (sha256, schema_sha256)
+    );
+    """,
+]
+
+
+def canonical_json(value: Any) -> str:
+    """Sorted keys, no whitespace, UTF-8 text: the form every hash in the cache is taken of."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def adapter_sha(identity: Mapping[str, Any]) -> str:
+    """The hash of an adapter's identity (``benchmark.adapters.base.describe``)."""
+    return sha256_text(canonical_json(identity))
+
+
+def answer_key(identity_sha: str, question: Mapping[str, Any], document_sha: str, trial: int = 0) -> str:
+    """The cache key of one answer: adapter identity + question + document + trial."""
+    parts = {"adapter": identity_sha, "question": question, "document": document_sha, "trial": trial}
+    return sha256_text(canonical_json(parts))
+
+
+@dataclass(frozen=True)
+class CachedAnswer:
+    key: str
+    question_id: str
+    trial: int
+    answer: dict[str, Any]  # ``Answer.to_dict()``
+    latency_ms: int | None
+    attempts: int
+    run_id: str | None
+
+
+class AnswerCache:
+    """Open (creating and migrating as needed) the cache at ``path``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL survives a killed process (not a power cut) and keeps commits cheap.
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open answer cache ({exc})", path=self.path) from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> AnswerCache:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._tx() as db:
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)"
+            )
+            current = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+            if current > len(MIGRATIONS):
+                raise StoreError(
+                    f"answer cache schema version {current} is newer than this tool knows ({len(MIGRATIONS)}); "
+                    "upgrade legal-rag-bench or use another --cache",
+                    path=self.path,
+                )
+            for version in range(current + 1, len(MIGRATIONS) + 1):
+                for statement in MIGRATIONS[version - 1].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT INTO schema_version VALUES (?, datetime('now'))", (version,))
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
+
+    def put(self, entry: CachedAnswer, identity_sha: str) -> None:
+        """Store one answer and commit at once (a later answer for the same key replaces it)."""
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        row = (
+            entry.key,
+            entry.question_id,
+            entry.trial,
+            identity_sha,
+            canonical_json(entry.answer),
+            entry.latency_ms,
+            entry.attempts,
+            entry.run_id,
+            now,
+        )
+        try:
+            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?)", row)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot write to answer cache ({exc})", path=self.path) from None
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
+        """The cached answers among ``keys`` (missing keys are simply absent)."""
+        wanted = list(dict.fromkeys(keys))
+        out: dict[str, CachedAnswer] = {}
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            sql = (
+                "SELECT key, question_id, trial, answer, latency_ms, attempts, run_id "
+                f"FROM answers WHERE key IN ({marks})"
+            )
+            for row in self._db.execute(sql, chunk):
+                out[row[0]] = CachedAnswer(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+        return out
+
+    def validated_sets(self, schema_sha256: str) -> set[str]:
+        """sha256 of the set files known to validate against the schema with this hash."""
+        rows = self._db.execute("SELECT sha256 FROM validated_sets WHERE schema_sha256 = ?", (schema_sha256,))
+        return {r[0] for r in rows}
+
+    def mark_validated(self, set_shas: Iterable[str], schema_sha256: str) -> None:
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        rows = [(sha, schema_sha256, now) for sha in sorted(set(set_shas))]
+        with self._tx() as db:
+            db.executemany("INSERT OR IGNORE INTO validated_sets VALUES (?,?,?)", rows)
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])

@@ -1,0 +1,251 @@
+"""Options of ``run``: command line over ``--config`` TOML over defaults, and the config template.
+
+Config file (``init`` writes a commented one)::
+
+    [adapter]
+    spec = "http:my_endpoint.toml"
+    [adapter.options]        # passed to the adapter; secrets stay here, never in reports or caches
+    api_key = "..."
+    [run]                    # defaults for run's options (the command line wins)
+    dataset = ["datasets"]
+    types = ["fact_exact"]
+    concurrency = 8
+    [scoring]                # scorer options
+    semantic_model = "/models/bge-small-zh"
+
+Relative paths are taken from the working directory, as on the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import click
+
+from benchmark.errors import ConfigError
+
+DEFAULTS: dict[str, Any] = {
+    "adapter": "baseline",
+    "concurrency": 4,
+    "timeout": 60.0,
+    "retries": 2,
+    "repeat": 1,
+    "output": "runs",
+    "render": "summary",
+}
+# [run] keys -> (setting name, expected type)
+RUN_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
+    "dataset": ("datasets", (str, list)),
+    "document": ("document", str),
+    "types": ("types", list),
+    "tags": ("tags", list),
+    "concurrency": ("concurrency", int),
+    "timeout": ("timeout", (int, float)),
+    "retries": ("retries", int),
+    "rate_limit": ("rate_limit", (int, float)),
+    "repeat": ("repeat", int),
+    "output": ("output", str),
+    "cache": ("cache_path", str),
+    "no_cache": ("no_cache", bool),
+    "render": ("render", str),
+    "label": ("label", str),
+}
+
+
+def parse_value(text: str) -> Any:
+    """``5`` -> 5, ``0.2`` -> 0.2, ``true`` -> True, ``[1,2]`` -> list; anything else stays text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"expected KEY=VALUE, got {pair!r}", where=option)
+        out[key.strip()] = parse_value(value)
+    return out
+
+
+@dataclass
+class RunSettings:
+    datasets: list[str] = field(default_factory=list)
+    document: str | None = None
+    types: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    adapter: str | None = None
+    adapter_options: dict[str, Any] = field(default_factory=dict)
+    config_path: str | None = None
+    concurrency: int | None = None
+    timeout: float | None = None
+    retries: int | None = None
+    rate_limit: float | None = None
+    repeat: int | None = None
+    output: str | None = None
+    cache_path: str | None = None
+    no_cache: bool = False
+    resume: bool = False
+    scorer_options: dict[str, Any] = field(default_factory=dict)
+    label: str | None = None
+    render: str | None = None
+    no_header: bool = False
+    progress: bool | None = None
+
+    @classmethod
+    def from_cli(cls, kw: Mapping[str, Any]) -> RunSettings:
+        names = {f.name for f in fields(cls)}
+        values = {k: v for k, v in kw.items() if k in names}
+        values["datasets"] = list(kw.get("datasets") or ())
+        values["types"] = list(kw.get("types") or ())
+        values["tags"] = list(kw.get("tags") or ())
+        values["adapter_options"] = parse_pairs(kw.get("adapter_options") or (), "--adapter-option")
+        values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
+        if kw.get("as_json"):
+            values["render"] = "json"
+        return cls(**values)
+
+    def api_kwargs(self) -> dict[str, Any]:
+        output = self.output or DEFAULTS["output"]
+        cache: Any = None if self.no_cache else (self.cache_path or "auto")
+        return {
+            "types": tuple(self.types),
+            "tags": tuple(self.tags),
+            "adapter_options": self.adapter_options,
+            "concurrency": self.concurrency,
+            "timeout": self.timeout,
+            "retries": self.retries,
+            "rate_limit": self.rate_limit,
+            "repeat": self.repeat,
+            "cache_path": cache,
+            "resume": self.resume,
+            "output_dir": output,
+            "document": self.document,
+            "scorer_options": self.scorer_options,
+            "label": self.label,
+        }
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read config ({exc.strerror or exc})", path=path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"not valid TOML ({exc})", path=path) from None
+
+
+def _unknown(path: Path, table: str, key: str, known: Iterable[str]) -> ConfigError:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(sorted(known))})"
+    return ConfigError(f"unknown key {key!r}{hint}", path=path, where=f"[{table}]")
+
+
+def _run_table(path: Path, table: Any) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise ConfigError("[run] must be a table", path=path)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in RUN_KEYS:
+            raise _unknown(path, "run", key, RUN_KEYS)
+        name, kind = RUN_KEYS[key]
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+            raise ConfigError(f"{key} has the wrong type ({type(value).__name__})", path=path, where="[run]")
+        out[name] = [value] if name == "datasets" and isinstance(value, str) else value
+    return out
+
+
+def _adapter_table(path: Path, table: Any) -> tuple[str | None, dict[str, Any]]:
+    if not isinstance(table, dict):
+        raise ConfigError("[adapter] must be a table", path=path)
+    spec = table.get("spec")
+    if spec is not None and not isinstance(spec, str):
+        raise ConfigError(
+            "spec must be a string such as 'baseline' or 'http:endpoint.toml'", path=path, where="[adapter]"
+        )
+    options = {k: v for k, v in table.items() if k not in ("spec", "options")}
+    nested = table.get("options") or {}
+    if not isinstance(nested, dict):
+        raise ConfigError("[adapter.options] must be a table", path=path)
+    return spec, {**options, **nested}
+
+
+def apply_config(s: RunSettings) -> RunSettings:
+    """Fill what the command line left unset from ``--config``, then from the defaults."""
+    if s.config_path:
+        path = Path(s.config_path)
+        data = read_toml(path)
+        for key in data:
+            if key not in ("adapter", "run", "scoring"):
+                raise _unknown(path, "top level", key, ("adapter", "run", "scoring"))
+        spec, options = _adapter_table(path, data.get("adapter", {}))
+        s.adapter = s.adapter or spec
+        s.adapter_options = {**options, **s.adapter_options}
+        for name, value in _run_table(path, data.get("run", {})).items():
+            if getattr(s, name) in (None, [], False):
+                setattr(s, name, value)
+        scoring = data.get("scoring", {})
+        if not isinstance(scoring, dict):
+            raise ConfigError("[scoring] must be a table", path=path)
+        s.scorer_options = {**scoring, **s.scorer_options}
+    for name, value in DEFAULTS.items():
+        if getattr(s, name) is None:
+            setattr(s, name, value)
+    return s
+
+
+def write_rendered(
+    report: dict[str, Any], fmt: str | None, *, run_dir: str | None, header: bool = True
+) -> None:
+    from benchmark.report import render
+
+    click.echo(render(report, fmt or "summary", run_dir=run_dir, header=header), nl=False)
+
+
+CONFIG_TEMPLATE = """\
+# legal-rag-bench configuration. Use it with:  python -m benchmark --config legal-rag-bench.toml
+# Options given on the command line win over this file. Relative paths are taken from the working
+# directory. Secrets (API keys) may live here: they are passed to the adapter and never written into
+# reports, run directories, the answer cache or the run history (only the adapter's describe() is).
+
+[adapter]
+# The system under test: baseline | oracle | refuse | replay:FILE.jsonl | python:MODULE:ATTRIBUTE |
+# http:ENDPOINT.toml | openai:LLM.toml | ragflow:RAGFLOW.toml
+spec = "baseline"
+
+[adapter.options]
+# Passed to the adapter as --adapter-option KEY=VALUE would be, e.g.:
+# max_concurrency = 4
+
+[run]
+# dataset = ["datasets"]          # question set files or folders (default: the bundled datasets)
+# document = "paged_ocr.json"     # use this document instead of the one each set names
+# types = ["fact_exact"]          # fact_exact | evidence_set | conflict_gap
+# tags = ["金额"]
+# concurrency = 4                 # questions asked at once
+# timeout = 60                    # seconds per question before it is skipped
+# retries = 2                     # retries of transient faults (timeouts, HTTP 429/5xx, dropped connections)
+# rate_limit = 5.0                # at most this many requests per second
+# repeat = 1                      # ask every question N times; the summary gives mean and spread
+# output = "runs"                 # run directories go here
+# cache = "runs/cache.sqlite"     # the answer cache
+# no_cache = false
+# render = "summary"              # summary | json | tsv | junit
+# label = "nightly"
+
+[scoring]
+# Scorer options, as --scorer-option KEY=VALUE would give them.
+"""

@@ -1,0 +1,159 @@
+"""The work of a run before anything is asked: load the sets (validated, or trusted when a run already
+validated the very same bytes), select the questions (``--type``, ``--tag``), check that every one is
+scorable, load the documents, and lay out the jobs (question x trial) with their answer-cache keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from benchmark.adapters.base import Query
+from benchmark.cache import answer_key
+from benchmark.errors import BenchmarkError, ConfigError
+from benchmark.models import Question, QuestionSet
+from benchmark.rundir import display_path
+from benchmark.runner import Job
+
+if TYPE_CHECKING:
+    from benchmark.documents.model import Document
+
+SetsOrPaths = Union[str, Path, QuestionSet, Iterable[Union[str, Path, QuestionSet]], None]  # noqa: UP007
+
+
+@dataclass
+class Plan:
+    """The selected questions with their sets and documents, in set-then-index order."""
+
+    inputs: list[str]
+    pairs: list[tuple[QuestionSet, Question]]
+    documents: dict[str, Document | None]
+    repeat: int = 1
+    loaded: dict[str, str] = field(
+        default_factory=dict
+    )  # every set read from a file (selected or not) -> sha256
+
+    def document(self, qs: QuestionSet) -> Document | None:
+        return self.documents.get(str(qs.document_path))
+
+    def jobs(self, identity_sha: str) -> list[Job]:
+        out = []
+        for i, (qs, q) in enumerate(self.pairs):
+            doc = self.document(qs)
+            canon = {"type": q.type, "question": q.raw}
+            for trial in range(self.repeat):
+                key = answer_key(identity_sha, canon, doc.sha256 if doc else "", trial)
+                query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+                out.append(Job(seq=i * self.repeat + trial, query=query, trial=trial, key=key))
+        return out
+
+    def datasets(self) -> list[dict[str, Any]]:
+        counts: dict[int, int] = {}
+        for qs, _ in self.pairs:
+            counts[id(qs)] = counts.get(id(qs), 0) + 1
+        seen: dict[int, QuestionSet] = {id(qs): qs for qs, _ in self.pairs}
+        out = []
+        for key, qs in seen.items():
+            doc = self.document(qs)
+            out.append(
+                {
+                    "path": display_path(qs.path),
+                    "sha256": qs.sha256,
+                    "document": display_path(qs.document_path) if qs.document_path else None,
+                    "document_sha256": doc.sha256 if doc else None,
+                    "questions": counts[key],
+                }
+            )
+        return out
+
+
+def _inputs(sets_or_paths: SetsOrPaths) -> list[str | Path | QuestionSet]:
+    if sets_or_paths is None:
+        from benchmark.resources import datasets_dir
+
+        return [datasets_dir()]
+    if isinstance(sets_or_paths, (str, Path, QuestionSet)):
+        return [sets_or_paths]
+    return list(sets_or_paths)
+
+
+def _load_sets(
+    items: list[str | Path | QuestionSet], document: str | Path | None, trusted: Collection[str]
+) -> list[QuestionSet]:
+    """Given sets first, then the sets found under the paths (in the order ``find_set_files`` gives)."""
+    from benchmark.questions import check_ids_across, find_set_files
+
+    given = [i for i in items if isinstance(i, QuestionSet)]
+    paths = [i for i in items if not isinstance(i, QuestionSet)]
+    loaded = [_load_one(f, document, trusted) for f in find_set_files(paths)] if paths else []
+    check_ids_across(loaded)  # the same check (and message) as questions.load_question_sets
+    if not given + loaded:
+        raise BenchmarkError("no question sets found", path=", ".join(map(str, paths)) or None)
+    return given + loaded
+
+
+def _load_one(path: Path, document: str | Path | None, trusted: Collection[str]) -> QuestionSet:
+    """A set whose bytes were validated before under the same schema (its sha256 is in ``trusted``) is
+    modelled without validating it again; any other is read and validated as usual."""
+    import hashlib
+    import json
+
+    from benchmark.questions import build_question_set, load_question_set
+
+    if trusted:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        if data and hashlib.sha256(data).hexdigest() in trusted:
+            return build_question_set(path, json.loads(data.decode("utf-8-sig")), data, document)
+    return load_question_set(path, document)
+
+
+def schema_sha256() -> str:
+    import hashlib
+
+    from benchmark.resources import schema_path
+
+    return hashlib.sha256(schema_path().read_bytes()).hexdigest()
+
+
+def _selection_text(types: Sequence[str], tags: Sequence[str]) -> str:
+    parts = [f"--type {t}" for t in types] + [f"--tag {t}" for t in tags]
+    return " ".join(parts) or "(no filter)"
+
+
+def plan(
+    sets_or_paths: SetsOrPaths = None,
+    *,
+    types: Sequence[str] = (),
+    tags: Sequence[str] = (),
+    document: str | Path | None = None,
+    repeat: int = 1,
+    trusted: Collection[str] = (),
+) -> Plan:
+    """Load, select and check: every problem is a refusal before any system is asked anything.
+
+    ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
+    recorded in its config or the answer cache); those are not validated again.
+    """
+    from benchmark.documents.loaders import load_document
+    from benchmark.scoring import check_questions
+    from benchmark.selection import select_questions
+
+    items = _inputs(sets_or_paths)
+    sets = _load_sets(items, document, trusted)
+    pairs = list(select_questions(sets, types=types, tags=tags))
+    if not pairs:
+        where = ", ".join(display_path(s.path) for s in sets[:3]) + (" ..." if len(sets) > 3 else "")
+        raise ConfigError(f"no questions match {_selection_text(types, tags)}", path=where)
+    check_questions(pairs)
+    documents: dict[str, Document | None] = {}
+    for qs, _ in pairs:
+        if str(qs.document_path) not in documents:
+            documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
+    inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
+    from_files = [s for s in sets if not any(s is i for i in items)]
+    return Plan(inputs, pairs, documents, repeat, {display_path(s.path): s.sha256 for s in from_files})

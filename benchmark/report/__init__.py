@@ -1,0 +1,32 @@
+"""Reports of a run: the JSON report (CONTRACT §5), the terminal summary, a one-line TSV, JUnit XML.
+
+Every renderer takes the JSON report as a dict, so a stored run (``report.json``) re-renders without
+re-scoring. ``render(report, fmt)`` picks one by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMATS = ("summary", "json", "tsv", "junit")
+
+
+def render(report: dict[str, Any], fmt: str, *, run_dir: str | None = None, header: bool = True) -> str:
+    """The report as text in ``fmt`` (one of ``FORMATS``)."""
+    if fmt == "json":
+        from benchmark.report.json_report import dumps_report
+
+        return dumps_report(report)
+    if fmt == "tsv":
+        from benchmark.report.tsv import render_tsv
+
+        return render_tsv(report, header=header)
+    if fmt == "junit":
+        from benchmark.report.junit import render_junit
+
+        return render_junit(report)
+    if fmt == "summary":
+        from benchmark.report.terminal import render_summary
+
+        return render_summary(report, run_dir=run_dir)
+    raise ValueError(f"unknown report format {fmt!r}; choose from {', '.join(FORMATS)}")

@@ -1,0 +1,205 @@
+"""The run directory ``<output>/<run-id>/``: ``config.json`` (written first), then ``answers.jsonl`` and
+``report.json`` (written last, so a directory without a report is a run that did not finish).
+
+Every file is written to a temporary name and renamed into place, so a killed run never leaves half a file.
+Run ids sort by time: ``20261122T081500Z-3fa9c1`` (UTC start, then 6 random hex digits).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from benchmark.errors import StoreError
+
+TOOL = "legal-rag-bench"
+RUN_ID_RE = re.compile(r"^\d{8}T\d{6}Z-[0-9a-f]{6}$")
+CONFIG, ANSWERS, REPORT = "config.json", "answers.jsonl", "report.json"
+
+
+def tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(TOOL)
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def git_commit() -> str | None:
+    """The checkout's commit when the tool runs from a git checkout (read from .git, no subprocess)."""
+    git = Path(__file__).resolve().parent.parent / ".git"
+    try:
+        head = (git / "HEAD").read_text().strip()
+        if not head.startswith("ref: "):
+            return head or None
+        ref = head[5:]
+        ref_file = git / ref
+        if ref_file.is_file():
+            return ref_file.read_text().strip() or None
+        for line in (git / "packed-refs").read_text().splitlines():
+            if line.endswith(" " + ref):
+                return line.split(" ", 1)[0]
+    except OSError:
+        return None
+    return None
+
+
+def display_path(path: str | Path) -> str:
+    """Relative to the working directory when inside it, else absolute; always with ``/``."""
+    p = Path(path).absolute()
+    try:
+        return p.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+def new_run_id(now: datetime | None = None) -> str:
+    moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return f"{moment:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _plain(value: Any) -> Any:
+    """JSON for what adapters may put in ``fields``: Decimals as numbers, anything else as text."""
+    from decimal import Decimal
+
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return str(value)
+
+
+def dump_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+@dataclass(frozen=True)
+class RunDir:
+    path: Path
+
+    @property
+    def run_id(self) -> str:
+        return self.path.name
+
+    @property
+    def complete(self) -> bool:
+        return (self.path / REPORT).is_file()
+
+    def create(self) -> RunDir:
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                f"cannot create the run directory ({exc.strerror or exc})", path=self.path
+            ) from None
+        return self
+
+    def write_config(self, config: dict[str, Any]) -> None:
+        write_atomic(self.path / CONFIG, dump_json(config))
+
+    def write_answers(self, lines: Iterable[dict[str, Any]]) -> None:
+        text = "".join(
+            json.dumps(line, ensure_ascii=False, sort_keys=True, default=_plain) + "\n" for line in lines
+        )
+        write_atomic(self.path / ANSWERS, text)
+
+    def write_report_text(self, text: str) -> None:
+        write_atomic(self.path / REPORT, text)
+
+    def read_config(self) -> dict[str, Any]:
+        return self._read_json(CONFIG)
+
+    def read_report(self) -> dict[str, Any]:
+        return self._read_json(REPORT)
+
+    def read_answers(self) -> list[dict[str, Any]]:
+        path = self.path / ANSWERS
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise StoreError(f"cannot read answers ({exc.strerror or exc})", path=path) from None
+        out = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise StoreError(f"line {number} is not valid JSON ({exc.msg})", path=path) from None
+        return out
+
+    def has(self, name: str) -> bool:
+        return (self.path / name).is_file()
+
+    def _read_json(self, name: str) -> dict[str, Any]:
+        path = self.path / name
+        try:
+            value = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise StoreError(f"the run has no {name}", path=self.path) from None
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise StoreError(f"cannot read {name} ({exc})", path=path) from None
+        if not isinstance(value, dict):
+            raise StoreError(f"{name} is not a JSON object", path=path)
+        return value
+
+
+def _age_key(run: RunDir) -> tuple[str, int, str]:
+    """Start second from the id, then when its config was written (runs in the same second), then the id."""
+    try:
+        written = (run.path / CONFIG).stat().st_mtime_ns
+    except OSError:
+        written = 0
+    return run.run_id[:16], written, run.run_id
+
+
+def list_runs(output_dir: Path) -> list[RunDir]:
+    """Run directories under ``output_dir``, oldest first."""
+    if not output_dir.is_dir():
+        return []
+    runs = [RunDir(p) for p in output_dir.iterdir() if p.is_dir() and RUN_ID_RE.match(p.name)]
+    return sorted(runs, key=_age_key)
+
+
+def find_run(ref: str, output_dir: Path) -> RunDir:
+    """A run from a directory path, a run id or unique prefix in ``output_dir``, or ``latest``."""
+    as_path = Path(ref)
+    if as_path.is_dir() and (as_path / CONFIG).is_file():
+        return RunDir(as_path)
+    runs = list_runs(output_dir)
+    if ref == "latest":
+        done = [r for r in runs if r.complete]
+        if not done:
+            raise StoreError("no finished run here", path=output_dir)
+        return done[-1]
+    matches = [r for r in runs if r.run_id == ref] or [r for r in runs if r.run_id.startswith(ref)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise StoreError(f"no run {ref!r} (give a run directory, a run id, or 'latest')", path=output_dir)
+    raise StoreError(f"{ref!r} matches {len(matches)} runs; give more of the id", path=output_dir)
+
+
+def find_resumable(output_dir: Path, fingerprint: str) -> RunDir | None:
+    """The newest unfinished run with the same fingerprint (same system, sets and selection), if any."""
+    for run in reversed(list_runs(output_dir)):
+        if run.complete or not run.has(CONFIG):
+            continue
+        try:
+            config = run.read_config()
+        except StoreError:
+            continue
+        if config.get("fingerprint") == fingerprint:
+            return run
+    return None

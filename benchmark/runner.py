@@ -1,0 +1,270 @@
+"""The async engine that asks a system every question: bounded concurrency, a per-question timeout,
+retries with backoff on transient faults, an optional request-rate limit. It never prints.
+
+Sync adapters run in a thread pool sized to the concurrency (asyncio's default pool is only
+``cpu + 4`` threads). ``adapter.max_concurrency`` lowers the bound. Only ``AdapterError(transient=True)``
+is retried (exponential backoff with jitter, or the fault's ``retry_after``); any other exception
+becomes a SKIP with its type and message, and a timeout a SKIP "timeout after Ns". A timeout is not
+retried: a system that hung once usually hangs again, and retrying would multiply the wall time.
+
+Each reply is handed to ``on_reply`` as soon as it arrives (the caller writes it to the answer cache),
+so an interrupted run loses nothing it had received.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from benchmark.adapters.base import Query
+from benchmark.answers import parse_answer
+from benchmark.errors import AdapterError, BenchmarkError, ConfigError
+from benchmark.models import Answer
+
+
+@dataclass(frozen=True)
+class Settings:
+    concurrency: int = 4
+    timeout: float = 60.0
+    retries: int = 2
+    rate_limit: float | None = None  # requests per second, retries included
+    backoff_base: float = 0.5
+    backoff_max: float = 30.0
+
+    def checked(self) -> Settings:
+        """Itself, or a ``ConfigError`` naming the option that is out of range."""
+        checks = [
+            (self.concurrency >= 1, "--concurrency", "must be at least 1"),
+            (self.timeout > 0, "--timeout", "must be more than 0 seconds"),
+            (self.retries >= 0, "--retries", "must be 0 or more"),
+            (
+                self.rate_limit is None or self.rate_limit > 0,
+                "--rate-limit",
+                "must be more than 0 per second",
+            ),
+        ]
+        for ok, option, problem in checks:
+            if not ok:
+                raise ConfigError(problem, where=option)
+        return self
+
+
+@dataclass(frozen=True)
+class Job:
+    """One question (one trial of it) to ask; ``key`` is its answer-cache key."""
+
+    seq: int
+    query: Query
+    trial: int
+    key: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    job: Job
+    answer: Answer | None
+    skip_reason: str | None
+    latency_ms: int | None
+    attempts: int = 1
+    cached: bool = False
+
+
+OnReply = Callable[[Reply], None]
+
+
+class Interrupted(Exception):
+    """A ``KeyboardInterrupt``/``SystemExit`` raised by an adapter, carried out of the event loop."""
+
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(repr(original))
+        self.original = original
+
+
+class RateLimiter:
+    """Spaces request starts at least ``1 / per_second`` seconds apart."""
+
+    def __init__(self, per_second: float) -> None:
+        self.interval = 1.0 / per_second
+        self._next = 0.0
+        self._lock = asyncio.Lock()
+
+    async def wait(self) -> None:
+        async with self._lock:
+            now = time.monotonic()
+            if self._next > now:
+                await asyncio.sleep(self._next - now)
+                now = self._next
+            self._next = now + self.interval
+
+
+def effective_concurrency(adapter: object, requested: int) -> int:
+    limit = getattr(adapter, "max_concurrency", None)
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+        return max(1, min(requested, limit))
+    return max(1, requested)
+
+
+def backoff_delay(attempt: int, settings: Settings, retry_after: float | None, rng: random.Random) -> float:
+    """``retry_after`` when the system said so, else base * 2^attempt with full jitter in [50%, 100%]."""
+    if retry_after is not None and retry_after >= 0:
+        return float(min(retry_after, settings.backoff_max))
+    ceiling = min(settings.backoff_max, settings.backoff_base * (2**attempt))
+    return float(ceiling * (0.5 + rng.random() / 2))
+
+
+def _format_seconds(value: float) -> str:
+    return f"{value:g}"
+
+
+class Engine:
+    """Asks ``adapter`` the jobs' questions; one instance per run."""
+
+    def __init__(self, adapter: Any, settings: Settings, pool: ThreadPoolExecutor | None = None) -> None:
+        self.adapter = adapter
+        self.settings = settings
+        self.limiter = RateLimiter(settings.rate_limit) if settings.rate_limit else None
+        self.pool = pool
+        self.rng = random.Random()
+        self._async_query = inspect.iscoroutinefunction(adapter.query)
+
+    async def _call(self, query: Query) -> Any:
+        if self._async_query:
+            result = await self.adapter.query(query)
+        else:
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(self.pool, self.adapter.query, query)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    async def _attempt(self, query: Query) -> Answer:
+        """One attempt: raises ``asyncio.TimeoutError`` / ``AdapterError`` / anything the adapter raises."""
+        if self.limiter is not None:
+            await self.limiter.wait()
+        raw = await asyncio.wait_for(self._call(query), timeout=self.settings.timeout)
+        return parse_answer(raw)
+
+    async def ask(self, job: Job) -> Reply:
+        start = time.perf_counter()
+        attempts = 0
+        for attempt in range(self.settings.retries + 1):
+            attempts = attempt + 1
+            try:
+                answer = await self._attempt(job.query)
+            except asyncio.TimeoutError:
+                return self._skip(
+                    job, f"timeout after {_format_seconds(self.settings.timeout)}s", start, attempts
+                )
+            except AdapterError as exc:
+                if exc.transient and attempt < self.settings.retries:
+                    await asyncio.sleep(backoff_delay(attempt, self.settings, exc.retry_after, self.rng))
+                    continue
+                suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
+                return self._skip(job, f"{exc.reason}{suffix}", start, attempts)
+            except (asyncio.CancelledError, BenchmarkError):
+                raise
+            except (KeyboardInterrupt, SystemExit) as exc:
+                # asyncio would abandon the run half-way; carry it out as an ordinary exception instead
+                raise Interrupted(exc) from exc
+            except Exception as exc:
+                return self._skip(job, f"{type(exc).__name__}: {exc}", start, attempts)
+            return Reply(job, answer, None, _elapsed_ms(start), attempts)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def _skip(job: Job, reason: str, start: float, attempts: int) -> Reply:
+        return Reply(job, None, reason, _elapsed_ms(start), attempts)
+
+
+def _elapsed_ms(start: float) -> int:
+    return round((time.perf_counter() - start) * 1000)
+
+
+async def _maybe_await(value: object) -> None:
+    if inspect.isawaitable(value):
+        await value
+
+
+async def _lifecycle(adapter: Any, name: str) -> None:
+    fn = getattr(adapter, name, None)
+    if callable(fn):
+        await _maybe_await(fn())
+
+
+async def run_jobs(
+    adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
+) -> list[Reply]:
+    """Ask every job's question; replies come back in job order. ``setup()``/``close()`` wrap the run.
+
+    A ``setup()`` that fails with anything but a ``BenchmarkError`` turns every job into a SKIP.
+    """
+    workers = effective_concurrency(adapter, settings.concurrency)
+    replies: dict[int, Reply] = {}
+    try:
+        await _lifecycle(adapter, "setup")
+    except BenchmarkError:
+        raise
+    except Exception as exc:
+        reason = f"adapter setup failed: {getattr(exc, 'reason', None) or f'{type(exc).__name__}: {exc}'}"
+        return _skip_all(jobs, reason, on_reply)
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lrb-adapter")
+    try:
+        await _drain(Engine(adapter, settings, pool), list(jobs), workers, replies, on_reply)
+    finally:
+        # never wait here for a sync call that timed out and is still running in its thread
+        pool.shutdown(wait=False, cancel_futures=True)
+        await _lifecycle(adapter, "close")
+    return [replies[j.seq] for j in jobs]
+
+
+def _skip_all(jobs: Sequence[Job], reason: str, on_reply: OnReply | None) -> list[Reply]:
+    out = [Reply(j, None, reason, None, 0) for j in jobs]
+    for r in out:
+        if on_reply is not None:
+            on_reply(r)
+    return out
+
+
+async def _drain(
+    engine: Engine, jobs: list[Job], workers: int, replies: dict[int, Reply], on_reply: OnReply | None
+) -> None:
+    queue = iter(jobs)
+
+    async def worker() -> None:
+        for job in queue:  # a shared iterator: each job is taken by exactly one worker
+            reply = await engine.ask(job)
+            replies[job.seq] = reply
+            if on_reply is not None:
+                on_reply(reply)
+
+    tasks = [asyncio.ensure_future(worker()) for _ in range(min(workers, len(jobs)))]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for t in tasks:
+            t.cancel()
+
+
+def run_jobs_sync(
+    adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
+) -> list[Reply]:
+    """``run_jobs`` from synchronous code; inside a running loop (a notebook) it uses a helper thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        running = False
+    else:
+        running = True
+    try:
+        if not running:
+            return asyncio.run(run_jobs(adapter, jobs, settings, on_reply))
+        with ThreadPoolExecutor(max_workers=1) as helper:
+            return helper.submit(asyncio.run, run_jobs(adapter, jobs, settings, on_reply)).result()
+    except Interrupted as exc:
+        raise exc.original from None

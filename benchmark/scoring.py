@@ -1,0 +1,93 @@
+"""Scoring one (question, answer, document) with the scorer the question names, and the pre-run check.
+
+``check_questions`` asks each selected question's scorer whether it can score it (``ScorerSpec.check``)
+and reports every problem at once, as one ``QuestionSetError``, before the first adapter call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from benchmark.errors import BenchmarkError, QuestionSetError
+from benchmark.models import Answer, Criteria, Question, QuestionSet
+
+if TYPE_CHECKING:
+    from benchmark.documents.model import Document
+    from scorers.registry import ScorerSpec
+    from scorers.result import ScoreResult
+
+MAX_LISTED_PROBLEMS = 50
+
+
+def _spec_or_error(question: Question, specs: dict[str, ScorerSpec | str]) -> ScorerSpec | str:
+    """The question's scorer, or the one-line reason it cannot be had (looked up once per name)."""
+    from scorers.registry import scorer_for
+
+    name = str(question.scoring.get("scorer") or question.type)
+    if name not in specs:
+        try:
+            specs[name] = scorer_for(question)
+        except BenchmarkError as exc:
+            specs[name] = str(exc)
+    return specs[name]
+
+
+def question_problems(qs: QuestionSet, question: Question, spec: ScorerSpec) -> list[str]:
+    problems = list(spec.check(question))
+    if spec.needs_document and qs.document_path is None:
+        problems.append(f"scorer {spec.name!r} needs the document, and the set names none (use --document)")
+    return problems
+
+
+def check_questions(selected: Sequence[tuple[QuestionSet, Question]]) -> None:
+    """Raise one ``QuestionSetError`` listing every question no scorer can score; ``None`` when all are fine.
+
+    A scorer that cannot be found or loaded is reported once, with the questions it leaves unscored.
+    """
+    specs: dict[str, ScorerSpec | str] = {}
+    lines: list[tuple[str, str]] = []
+    missing: dict[str, list[tuple[QuestionSet, Question]]] = {}
+    for qs, q in selected:
+        spec = _spec_or_error(q, specs)
+        if isinstance(spec, str):
+            missing.setdefault(spec, []).append((qs, q))
+            continue
+        lines += [(str(qs.path), f"{q.json_path} ({q.id}): {p}") for p in question_problems(qs, q, spec)]
+    head = [
+        (
+            str(pairs[0][0].path),
+            f"{pairs[0][1].json_path} ({pairs[0][1].id}) and {len(pairs) - 1} more: {reason}",
+        )
+        for reason, pairs in missing.items()
+    ]
+    lines = head + lines
+    if lines:
+        raise _problems_error(lines)
+
+
+def _problems_error(lines: list[tuple[str, str]]) -> QuestionSetError:
+    path, first = lines[0]
+    shown = lines[:MAX_LISTED_PROBLEMS]
+    rest = "".join(f"\n  {p}: {msg}" for p, msg in shown[1:])
+    more = f"\n  ... and {len(lines) - len(shown)} more" if len(lines) > len(shown) else ""
+    header = f"{len(lines)} problem(s) make questions unscorable; first: " if len(lines) > 1 else ""
+    err = QuestionSetError(f"{header}{first}{rest}{more}", path=path)
+    err.problems = lines  # type: ignore[attr-defined]
+    return err
+
+
+def score_answer(
+    question: Question,
+    answer: Answer,
+    *,
+    criteria: Criteria,
+    document: Document | None,
+    options: Mapping[str, Any] | None = None,
+) -> ScoreResult:
+    """The question's scorer applied to ``answer`` (pure: same inputs, same result)."""
+    from scorers.registry import ScoringContext, scorer_for
+
+    spec = scorer_for(question)
+    context = ScoringContext(criteria=criteria, document=document, options=dict(options or {}))
+    return spec.score(question, answer, context)

@@ -1,0 +1,331 @@
+"""Sweeps: run named variants of a system over the same questions and rank them.
+
+A sweep file is TOML::
+
+    [run]                         # shared by every variant (all keys optional)
+    dataset = ["datasets"]        # default: the bundled datasets
+    types = ["fact_exact"]
+    baseline = "bm25-top5"        # the variant the others are compared with (default: the first)
+
+    [[variant]]
+    name = "bm25-top5"
+    adapter = "baseline"          # any adapter spec (default "baseline")
+    options = { retriever = "bm25", top_k = 5 }
+
+Every variant runs through ``benchmark.api.run`` with one shared answer cache. The cache key is the
+adapter's identity (its ``describe()``) plus the question and document, so a variant whose config is
+identical to one already run (in this sweep or an earlier one) is answered from the cache instead of
+asking the system again. Each run is recorded in the run history with the variant name as its label.
+
+The leaderboard ranks by score, then coverage (as in seeds/000: a variant that answers more questions
+wins a tie); equal score and coverage share a rank. Each row also says whether the variant differs from
+the baseline and from the leader beyond noise (paired bootstrap CI and exact McNemar test, as ``compare``).
+Relative paths are taken from the working directory, as on the command line and in ``--config``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmark.compare import Comparison, compare_outcomes
+from benchmark.errors import ConfigError
+
+# [run] keys -> (benchmark.api.run keyword, accepted types)
+RUN_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
+    "dataset": ("sets_or_paths", (str, list)),
+    "document": ("document", str),
+    "types": ("types", list),
+    "tags": ("tags", list),
+    "concurrency": ("concurrency", int),
+    "timeout": ("timeout", (int, float)),
+    "retries": ("retries", int),
+    "rate_limit": ("rate_limit", (int, float)),
+    "repeat": ("repeat", int),
+    "baseline": ("baseline", str),
+}
+VARIANT_KEYS = ("name", "adapter", "options", "description")
+TOP_KEYS = ("run", "variant", "scoring")
+RANKING = "score (higher first), then coverage (higher first); equal score and coverage share a rank"
+
+Outcomes = dict[str, tuple[str, float | None, str]]
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    adapter: str = "baseline"
+    options: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass
+class SweepConfig:
+    variants: list[Variant]
+    run: dict[str, Any] = field(default_factory=dict)  # keywords for benchmark.api.run
+    scoring: dict[str, Any] = field(default_factory=dict)
+    baseline: str = ""
+    path: Path | None = None
+
+    def variant(self, name: str) -> Variant:
+        return next(v for v in self.variants if v.name == name)
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+
+def _unknown(path: Path | None, where: str, key: str, known: Sequence[str]) -> ConfigError:
+    close = difflib.get_close_matches(key, list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(sorted(known))})"
+    return ConfigError(f"unknown key {key!r}{hint}", path=path, where=where)
+
+
+def _run_table(table: Any, path: Path | None) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise ConfigError("[run] must be a table", path=path)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in RUN_KEYS:
+            raise _unknown(path, "[run]", key, list(RUN_KEYS))
+        name, kind = RUN_KEYS[key]
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+            raise ConfigError(f"{key} has the wrong type ({type(value).__name__})", path=path, where="[run]")
+        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{key} must be a list of strings", path=path, where="[run]")
+        out[name] = value
+    return out
+
+
+def _variant(item: Any, index: int, path: Path | None) -> Variant:
+    where = f"[[variant]] #{index + 1}"
+    if not isinstance(item, dict):
+        raise ConfigError("each [[variant]] must be a table", path=path, where=where)
+    for key in item:
+        if key not in VARIANT_KEYS:
+            raise _unknown(path, where, key, VARIANT_KEYS)
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError("needs a name (a non-empty string)", path=path, where=where)
+    adapter = item.get("adapter", "baseline")
+    if not isinstance(adapter, str) or not adapter.strip():
+        raise ConfigError("adapter must be a spec such as 'baseline'", path=path, where=f"{where} ({name})")
+    options = item.get("options", {})
+    if not isinstance(options, dict):
+        raise ConfigError("options must be a table, e.g. { top_k = 5 }", path=path, where=f"{where} ({name})")
+    description = item.get("description", "")
+    if not isinstance(description, str):
+        raise ConfigError("description must be a string", path=path, where=f"{where} ({name})")
+    return Variant(name.strip(), adapter.strip(), dict(options), description)
+
+
+def parse_sweep(data: Mapping[str, Any], path: Path | None = None) -> SweepConfig:
+    """A sweep config from parsed TOML; every problem is a ``ConfigError`` naming the file and the table."""
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _unknown(path, "top level", key, TOP_KEYS)
+    run = _run_table(data.get("run", {}), path)
+    items = data.get("variant", [])
+    if not isinstance(items, list) or not items:
+        raise ConfigError("no variants: add [[variant]] tables with a name, adapter and options", path=path)
+    variants = [_variant(item, i, path) for i, item in enumerate(items)]
+    names = [v.name for v in variants]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise ConfigError(f"variant names must be unique; repeated: {', '.join(dupes)}", path=path)
+    baseline = run.pop("baseline", names[0])
+    if baseline not in names:
+        raise _unknown(path, "[run] baseline", baseline, names)
+    scoring = data.get("scoring", {})
+    if not isinstance(scoring, dict):
+        raise ConfigError("[scoring] must be a table", path=path)
+    return SweepConfig(variants, run, dict(scoring), baseline, path)
+
+
+def load_sweep(path: str | Path) -> SweepConfig:
+    from benchmark.cli.run_options import read_toml
+
+    p = Path(path)
+    return parse_sweep(read_toml(p), p)
+
+
+# --- leaderboard -------------------------------------------------------------------------------
+
+
+def outcomes_of(report: Mapping[str, Any]) -> Outcomes:
+    """question id -> (outcome, score, type) of trial 0, as ``RunStore.outcomes`` gives it."""
+    return {
+        str(q["id"]): (str(q["outcome"]), q.get("score"), str(q["type"]))
+        for q in report.get("questions", [])
+        if int(q.get("trial", 0) or 0) == 0
+    }
+
+
+def _versus(c: Comparison) -> dict[str, Any]:
+    o = c.overall
+    return {
+        "delta": round(o.score_b - o.score_a, 6),
+        "ci_low": round(o.ci.low, 6),
+        "ci_high": round(o.ci.high, 6),
+        "p_value": round(o.mcnemar.p_value, 6),
+        "verdict": o.verdict,
+    }
+
+
+def _ranked(entries: list[tuple[str, float, float]]) -> list[tuple[int, str]]:
+    """(rank, name) ordered by score, then coverage, then name; equal (score, coverage) share a rank."""
+    order = sorted(entries, key=lambda e: (-round(e[1], 6), -round(e[2], 6), e[0]))
+    out: list[tuple[int, str]] = []
+    for i, (name, score, coverage) in enumerate(order):
+        prev = order[i - 1] if i else None
+        tied = prev is not None and (round(prev[1], 6), round(prev[2], 6)) == (
+            round(score, 6),
+            round(coverage, 6),
+        )
+        out.append((out[-1][0] if tied else i + 1, name))
+    return out
+
+
+def _row(name: str, report: Mapping[str, Any], variant: Variant | None) -> dict[str, Any]:
+    s = report["summary"]
+    by_type = {
+        t: {k: v.get(k) for k in ("score", "coverage", "passed", "failed", "skipped", "total")}
+        for t, v in sorted((s.get("by_type") or {}).items())
+    }
+    return {
+        "name": name,
+        "run_id": report.get("run_id"),
+        "adapter": (report.get("adapter") or {}).get("name"),
+        "options": dict(variant.options) if variant else {},
+        "description": variant.description if variant else "",
+        **{k: s.get(k) for k in ("score", "coverage", "pass_rate", "passed", "failed", "skipped", "total")},
+        "by_type": by_type,
+    }
+
+
+def build_leaderboard(
+    reports: Sequence[tuple[str, Mapping[str, Any]]],
+    baseline: str,
+    *,
+    variants: Sequence[Variant] = (),
+    resamples: int = 10_000,
+) -> dict[str, Any]:
+    """Rank named reports (CONTRACT §5 dicts); compare each with the baseline and the leader."""
+    by_name = {name: report for name, report in reports}
+    known = {v.name: v for v in variants}
+    ranked = _ranked([(n, float(r["summary"]["score"]), float(r["summary"]["coverage"])) for n, r in reports])
+    outcomes = {name: outcomes_of(r) for name, r in reports}
+    leader = ranked[0][1]
+    rows = []
+    for rank, name in ranked:
+        row = {"rank": rank, **_row(name, by_name[name], known.get(name))}
+        for key, ref in (("vs_baseline", baseline), ("vs_leader", leader)):
+            c = compare_outcomes(ref, outcomes[ref], name, outcomes[name], resamples=resamples)
+            row[key] = None if ref == name else _versus(c)
+        rows.append(row)
+    types = sorted({t for _, r in reports for t in (r["summary"].get("by_type") or {})})
+    return {
+        "baseline": baseline,
+        "leader": leader,
+        "ranking": RANKING,
+        "rows": rows,
+        "by_type": _by_type(rows, types),
+    }
+
+
+def _by_type(rows: list[dict[str, Any]], types: list[str]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for t in types:
+        scored = [(r["name"], r["by_type"][t]) for r in rows if t in r["by_type"]]
+        ranked = _ranked([(n, float(v["score"] or 0.0), float(v["coverage"] or 0.0)) for n, v in scored])
+        values = dict(scored)
+        out[t] = [{"rank": rank, "name": name, **values[name]} for rank, name in ranked]
+    return out
+
+
+# --- running ------------------------------------------------------------------------------------
+
+
+@dataclass
+class VariantRun:
+    variant: Variant
+    run_id: str
+    report: dict[str, Any]
+    from_cache: int  # answers served from the shared answer cache
+    asked: int  # answers the system was asked for
+
+
+@dataclass
+class SweepResult:
+    config: SweepConfig
+    runs: list[VariantRun]
+    leaderboard: dict[str, Any]
+    comparisons: list[Comparison]  # every other variant against the baseline, in leaderboard order
+
+    def reports_for_html(self) -> list[dict[str, Any]]:
+        """The baseline's report first, then the others in leaderboard order (for the comparison page)."""
+        by_name = {r.variant.name: r.report for r in self.runs}
+        order = [row["name"] for row in self.leaderboard["rows"] if row["name"] != self.config.baseline]
+        return [{**by_name[n], "label": n} for n in [self.config.baseline, *order]]
+
+
+OnVariant = Callable[[int, Variant, "VariantRun | None"], None]
+
+
+def _run_variant(
+    config: SweepConfig, variant: Variant, api_kwargs: Mapping[str, Any], progress: Any
+) -> VariantRun:
+    from benchmark import api
+    from benchmark.report.json_report import build_report
+
+    record = api.run(
+        config.run.get("sets_or_paths"),
+        variant.adapter,
+        adapter_options=variant.options,
+        label=variant.name,
+        progress=progress,
+        scorer_options=config.scoring,
+        **{k: v for k, v in config.run.items() if k != "sets_or_paths"},
+        **api_kwargs,
+    )
+    cached = sum(1 for r in record.results if r.cached)
+    return VariantRun(variant, record.run_id, build_report(record), cached, len(record.results) - cached)
+
+
+def run_sweep(
+    config: SweepConfig,
+    *,
+    output_dir: str | Path = "runs",
+    cache_path: str | Path | None = "auto",
+    store_path: str | Path | None = "auto",
+    on_variant: OnVariant | None = None,
+    progress: Any = None,
+    resamples: int = 10_000,
+) -> SweepResult:
+    """Run every variant (one shared answer cache unless ``cache_path`` is None) and rank them."""
+    api_kwargs: dict[str, Any] = {
+        "output_dir": output_dir,
+        "cache_path": cache_path,
+        "resume": cache_path is not None,  # reuse the shared cache's answers for identical configs
+        "store_path": store_path,
+    }
+    runs: list[VariantRun] = []
+    for i, variant in enumerate(config.variants):
+        if on_variant is not None:
+            on_variant(i, variant, None)
+        runs.append(_run_variant(config, variant, api_kwargs, progress))
+        if on_variant is not None:
+            on_variant(i, variant, runs[-1])
+    named = [(r.variant.name, r.report) for r in runs]
+    board = build_leaderboard(named, config.baseline, variants=config.variants, resamples=resamples)
+    by_name = dict(named)
+    base = outcomes_of(by_name[config.baseline])
+    comparisons = [
+        compare_outcomes(by_name[config.baseline]["run_id"], base, by_name[row["name"]]["run_id"],
+                         outcomes_of(by_name[row["name"]]), resamples=resamples)
+        for row in board["rows"]
+        if row["name"] != config.baseline
+    ]  # fmt: skip
+    return SweepResult(config, runs, board, comparisons)

@@ -1,0 +1,386 @@
+"""Comparators: does an answer state the expected value of one ``expected`` field?
+
+Every comparator has one signature::
+
+    def compare_x(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component
+
+- ``expected`` is the field's gold value as the question model holds it: a number (amounts), a tuple
+  of ``AmountPart`` (``amount_breakdown``; dicts ``{"amount": ...}`` and plain numbers work too), an ISO
+  string (``date``), a ``DateRange`` (or ``{"start", "end"}``), an int (``count``), a bool, or a string.
+- ``values`` holds what the answer states (``scorers.extract.AnswerValues``; cached per answer).
+- ``ctx`` names the field and gives the question and the ``ScoringContext``.
+- It returns a ``scorers.result.Component`` named ``ctx.field`` with ``status`` ``match`` (score 1),
+  ``mismatch`` (the answer states a different value), ``omission`` (nothing usable: no value, or
+  only hedged/approximate ones) or ``partial`` (some parts of a breakdown), plus ``expected``,
+  ``extracted`` (JSON values) and a one-line ``reason``.
+
+Built-ins are registered by name through the ``legal_rag_bench.comparators`` entry points (see
+pyproject.toml): ``amount``, ``amount_breakdown``, ``date``, ``date_range``, ``count``, ``boolean``,
+``text``, ``entity``, ``exact``. A question picks a comparator per field with
+``scoring.comparators`` (``{"text_answer": "exact"}``), like ``x-eval-compare``; a plugin registers
+its own through the same entry-point group or ``COMPARATORS.register(name, fn)``.
+
+Semantics: the expected value matches when it is among the *definite* values the answer states (a
+total followed by its parts matches); hedged, approximate, alternative, range and negated values never
+match. ``scoring.numeric_exact: false`` lets amounts match within 1% (``NUMERIC_TOLERANCE``).
+``scoring.date_exact: false`` lets a date written without its year match when month and day agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date as _date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from benchmark.models import AmountPart, DateRange, Question
+from scorers.extract import AnswerValues
+from scorers.normalize import Found, PartialDate, fold, parse_date
+from scorers.registry import COMPARATORS, ScoringContext
+from scorers.result import MATCH, MISMATCH, OMISSION, PARTIAL, Component
+
+NUMERIC_TOLERANCE = Decimal("0.01")  # relative, used only when scoring.numeric_exact is false
+
+Comparator = Callable[[Any, AnswerValues, "CompareContext"], Component]
+
+#: The comparator each expected field uses unless ``scoring.comparators`` names another.
+DEFAULT_COMPARATORS: dict[str, str] = {
+    "amount_total": "amount",
+    "amount_breakdown": "amount_breakdown",
+    "date": "date",
+    "date_range": "date_range",
+    "count": "count",
+    "boolean_answer": "boolean",
+    "entity": "entity",
+    "text_answer": "text",
+}
+
+#: Which ``AnswerValues`` kind a field reads (for reports and the ``exact`` comparator).
+FIELD_KIND: dict[str, str] = {
+    "amount_total": "amount",
+    "amount_breakdown": "amount",
+    "date": "date",
+    "date_range": "date",
+    "count": "count",
+    "boolean_answer": "boolean",
+    "entity": "entity",
+    "text_answer": "text",
+}
+
+
+@dataclass(frozen=True)
+class CompareContext:
+    """What a comparator may read besides the expected value and the answer's values."""
+
+    field: str
+    question: Question | None = None
+    scoring: ScoringContext | None = None
+
+    def option(self, key: str, default: Any) -> Any:
+        return self.question.scoring.get(key, default) if self.question is not None else default
+
+    @property
+    def numeric_tolerance(self) -> Decimal:
+        return Decimal(0) if self.option("numeric_exact", True) else NUMERIC_TOLERANCE
+
+    @property
+    def date_exact(self) -> bool:
+        return bool(self.option("date_exact", True))
+
+
+def result(ctx: CompareContext, status: str, expected: Any, extracted: Any, reason: str) -> Component:
+    """A comparator's Component: score 1 for a match, else 0."""
+    return Component(ctx.field, 1.0 if status == MATCH else 0.0, 0.0, status, expected, extracted, reason)
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _decimal(value: Any) -> Decimal | None:
+    if isinstance(value, AmountPart):
+        value = value.amount
+    elif isinstance(value, dict):
+        value = value.get("amount")
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
+def _num(d: Decimal) -> int | float:
+    return int(d) if d == d.to_integral_value() else float(d)
+
+
+def _close(a: Decimal, b: Decimal, tolerance: Decimal) -> bool:
+    return a == b if not tolerance else abs(a - b) <= abs(b) * tolerance
+
+
+def _shown(found: Iterable[Found]) -> list[str]:
+    return [f"{f.raw} ({f.qualifier})" if f.qualifier else f.raw for f in found]
+
+
+def _omission_reason(what: str, vague: list[Found]) -> str:
+    if vague:
+        return f"no definite {what}; only {', '.join(_shown(vague))}"
+    return f"no {what} in the answer"
+
+
+# --- amounts ----------------------------------------------------------------------------------
+
+
+def compare_amount(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The expected amount is among the definite amounts the answer states."""
+    want = _decimal(expected)
+    if want is None:
+        return result(ctx, MISMATCH, expected, None, "expected value is not a number")
+    definite = values.definite_amounts()
+    stated = [_num(f.value) for f in definite]
+    shown = _num(want)
+    if any(_close(f.value, want, ctx.numeric_tolerance) for f in definite):
+        return result(ctx, MATCH, shown, stated, f"answer states {shown}")
+    if definite:
+        return result(
+            ctx, MISMATCH, shown, stated, f"answer states {', '.join(_shown(definite))}, not {shown}"
+        )
+    vague = [f for f in values.amounts if not f.definite]
+    return result(ctx, OMISSION, shown, [], _omission_reason("amount", vague))
+
+
+def _parts(expected: Any) -> list[Decimal]:
+    items = expected if isinstance(expected, (list, tuple)) else [expected]
+    parts = [_decimal(item) for item in items]
+    return list(dict.fromkeys(p for p in parts if p is not None))
+
+
+def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """Every distinct expected part is among the definite amounts (a repeated part need appear once)."""
+    parts = _parts(expected)
+    if not parts:
+        return result(ctx, MISMATCH, expected, None, "expected breakdown has no amounts")
+    definite = values.definite_amounts()
+    stated = [_num(f.value) for f in definite]
+    want = [_num(p) for p in parts]
+    missing = [p for p in parts if not any(_close(f.value, p, ctx.numeric_tolerance) for f in definite)]
+    if not missing:
+        return result(ctx, MATCH, want, stated, f"answer states every part: {want}")
+    if not definite:
+        vague = [f for f in values.amounts if not f.definite]
+        return result(ctx, OMISSION, want, [], _omission_reason("amount", vague))
+    status = PARTIAL if len(missing) < len(parts) else MISMATCH
+    comp = result(ctx, status, want, stated, f"missing part(s): {[_num(p) for p in missing]}")
+    comp.score = (len(parts) - len(missing)) / len(parts)
+    return comp
+
+
+# --- dates ------------------------------------------------------------------------------------
+
+
+def _iso(value: Any) -> PartialDate | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        d = _date.fromisoformat(value.strip())
+    except ValueError:
+        parsed = parse_date(value)
+        return parsed if parsed is not None and parsed.complete else None
+    return PartialDate(d.year, d.month, d.day)
+
+
+def _same_day(found: PartialDate, want: PartialDate, exact: bool) -> bool:
+    if found.complete:
+        return found == want
+    return not exact and found.year is None and (found.month, found.day) == (want.month, want.day)
+
+
+def _usable_day(found: PartialDate, ctx: CompareContext) -> bool:
+    """A day that can match a full date: complete, or (``date_exact: false``) complete but for the year."""
+    if found.complete:
+        return True
+    return not ctx.date_exact and found.year is None and found.month is not None and found.day is not None
+
+
+def _contradicts(found: PartialDate, want: PartialDate) -> bool:
+    """Whether the parts the found date states disagree with the expected date."""
+    pairs = ((found.year, want.year), (found.month, want.month), (found.day, want.day))
+    return any(a is not None and a != b for a, b in pairs)
+
+
+def compare_date(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The expected date is among the definite dates; a date without its year never equals a full one
+    (unless ``scoring.date_exact`` is false and month and day agree)."""
+    want = _iso(expected)
+    if want is None:
+        return result(ctx, MISMATCH, expected, None, "expected value is not a YYYY-MM-DD date")
+    definite = [f for f in values.dates if f.definite]
+    stated = [str(f.value) for f in definite]
+    if any(_same_day(f.value, want, ctx.date_exact) for f in definite):
+        return result(ctx, MATCH, want.iso(), stated, f"answer states {want.iso()}")
+    wrong = [f for f in definite if _contradicts(f.value, want)]
+    if wrong:
+        return result(
+            ctx, MISMATCH, want.iso(), stated, f"answer states {', '.join(_shown(wrong))}, not {want.iso()}"
+        )
+    vague = [f for f in values.dates if not f.definite or not f.value.complete]
+    reason = _omission_reason("full date", vague)
+    if any(f.definite and f.value.year is None for f in vague):
+        reason += "; a date without its year does not match a full date"
+    return result(ctx, OMISSION, want.iso(), stated, reason)
+
+
+def _range_ends(expected: Any) -> tuple[PartialDate | None, PartialDate | None]:
+    if isinstance(expected, DateRange):
+        return _iso(expected.start), _iso(expected.end)
+    if isinstance(expected, dict):
+        return _iso(expected.get("start")), _iso(expected.get("end"))
+    return None, None
+
+
+def compare_date_range(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """Both ends are among the dates the answer states (definite, or the ends of a stated range)."""
+    start, end = _range_ends(expected)
+    if start is None or end is None:
+        return result(ctx, MISMATCH, expected, None, "expected value is not a {start, end} date range")
+    want = {"start": start.iso(), "end": end.iso()}
+    usable = [f for f in values.dates if (f.definite or f.qualifier == "range") and _usable_day(f.value, ctx)]
+    stated = [str(f.value) for f in usable]
+    has = {
+        "start": any(_same_day(f.value, start, ctx.date_exact) for f in usable),
+        "end": any(_same_day(f.value, end, ctx.date_exact) for f in usable),
+    }
+    if all(has.values()):
+        return result(ctx, MATCH, want, stated, f"answer states {want['start']} and {want['end']}")
+    missing = [k for k, ok in has.items() if not ok]
+    if not usable:
+        vague = [f for f in values.dates if f not in usable]
+        reason = _omission_reason("full date", vague)
+        if any(f.value.year is None for f in vague):
+            reason += "; a date without its year does not match a full date"
+        return result(ctx, OMISSION, want, [], reason)
+    status = PARTIAL if len(missing) == 1 else MISMATCH
+    return result(ctx, status, want, stated, f"the range's {' and '.join(missing)} not stated")
+
+
+# --- counts and booleans ---------------------------------------------------------------------
+
+
+def compare_count(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The expected count (``3次`` = ``三次`` = 3) is among the definite counts the answer states."""
+    if isinstance(expected, bool) or not isinstance(expected, (int, float)):
+        return result(ctx, MISMATCH, expected, None, "expected value is not a whole number")
+    definite = values.definite_counts()
+    stated = [f.value for f in definite]
+    if any(f.value == expected for f in definite):
+        return result(ctx, MATCH, expected, stated, f"answer states {expected}")
+    if definite:
+        return result(
+            ctx, MISMATCH, expected, stated, f"answer states {', '.join(_shown(definite))}, not {expected}"
+        )
+    vague = [f for f in values.counts if not f.definite]
+    return result(ctx, OMISSION, expected, [], _omission_reason("count", vague))
+
+
+def compare_boolean(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The answer's yes/no stance (negation-aware, ``read_boolean``) equals the expected one."""
+    if not isinstance(expected, bool):
+        return result(ctx, MISMATCH, expected, None, "expected value is not true/false")
+    found = values.boolean
+    if found is None:
+        return result(ctx, OMISSION, expected, None, "no yes/no stance in the answer")
+    if not found.definite:
+        return result(ctx, OMISSION, expected, None, f"stance is not definite: {_shown([found])[0]}")
+    status = MATCH if found.value == expected else MISMATCH
+    word = "affirms" if found.value else "denies"
+    return result(ctx, status, expected, found.value, f"answer {word} ({found.raw!r})")
+
+
+# --- text -------------------------------------------------------------------------------------
+
+
+def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    if not isinstance(expected, str) or not fold(expected):
+        return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
+    haystack = values.folded_for(kind)
+    source = values.sources.get(kind, "answer")
+    if fold(expected) in haystack:
+        return result(ctx, MATCH, expected, expected, f"{source} contains it (folded)")
+    if not haystack:
+        return result(ctx, OMISSION, expected, None, f"{source} is empty")
+    return result(ctx, MISMATCH, expected, None, f"{source} does not contain it (folded)")
+
+
+def compare_text(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """Folded expected text is contained in the folded answer (or ``fields.text``)."""
+    return _contains("text", expected, values, ctx)
+
+
+def compare_entity(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """Folded expected name is contained in the folded answer (or ``fields.entity``)."""
+    return _contains("entity", expected, values, ctx)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, AmountPart):
+        return _plain(value.amount)
+    if isinstance(value, DateRange):
+        return f"{value.start}至{value.end}"
+    if isinstance(value, (list, tuple)):
+        return "、".join(str(_plain(v)) for v in value)
+    return value
+
+
+def compare_exact(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The whole value equals the expected one: the matching ``fields`` entry when the adapter gives
+    it (booleans and numbers by value), else the whole answer text, both folded."""
+    key = {"amount_total": "amount", "boolean_answer": "boolean", "text_answer": "text"}.get(
+        ctx.field, ctx.field
+    )
+    fields = values.answer.fields or {}
+    want = _plain(expected)
+    if key in fields and fields[key] is not None:
+        got = _plain(fields[key])
+        same = got == want if not isinstance(want, str) else fold(str(got)) == fold(want)
+        same = same and isinstance(got, bool) == isinstance(want, bool)
+        return result(
+            ctx, MATCH if same else MISMATCH, want, got, f"fields.{key} {'equals' if same else 'differs'}"
+        )
+    text = values.text.strip()
+    if not text:
+        return result(ctx, OMISSION, want, None, "empty answer")
+    same = fold(text) == fold(str(want).lower() if isinstance(want, bool) else str(want))
+    return result(
+        ctx,
+        MATCH if same else MISMATCH,
+        want,
+        text,
+        f"whole answer {'equals' if same else 'differs'} (folded)",
+    )
+
+
+# --- lookup -----------------------------------------------------------------------------------
+
+
+def comparator_name(field: str, question: Question) -> str:
+    chosen = (question.scoring.get("comparators") or {}).get(field)
+    return str(chosen) if chosen else DEFAULT_COMPARATORS[field]
+
+
+def get_comparator(name: str) -> Comparator:
+    """The comparator registered as ``name`` (built-ins and plugins alike; unknown names raise)."""
+    return COMPARATORS.get(name)
+
+
+def compare_field(
+    field: str, question: Question, values: AnswerValues, scoring: ScoringContext | None = None
+) -> Component:
+    """Compare one expected field of ``question`` with the answer's values, by its chosen comparator."""
+    name = comparator_name(field, question)
+    comp = get_comparator(name)(
+        getattr(question.expected, field), values, CompareContext(field, question, scoring)
+    )
+    comp.name = field
+    return comp

@@ -1,0 +1,501 @@
+"""Evidence items matched against a question's ``required_evidence`` (CONTRACT.md §4, evidence_set).
+
+An evidence item (or a citation's quote) *covers* a required item when
+
+1. its text holds the ``must_include`` text, compared in the folded view
+   (``benchmark.documents.model.match_view``: width, case, whitespace, punctuation and OCR noise
+   folded away): verbatim, or, for a ``must_include`` of at least ``MIN_FUZZY_CHARS`` (6) folded
+   characters, fuzzily with rapidfuzz ``partial_ratio`` >= ``FUZZY_THRESHOLD`` (88; an item shorter
+   than the ``must_include`` is compared whole with ``ratio``);
+2. every amount, date and other number of the ``must_include`` is stated, normalised, in the matched
+   part of the item (``required_numbers``: amounts by ``find_amounts``, dates by ``find_dates``, and
+   every other run of Arabic digits or Chinese numerals; ``missing_numbers`` checks them). A partial date (``8月3日``) needs the same month
+   and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
+   ``2021年7月10日…1,200元`` however similar the texts, and ``1,200元`` covers ``1200元``;
+3. when both the item and the required item carry a page, the pages agree.
+
+``match_evidence`` matches every returned item (``answer.evidence`` plus the citations' quotes,
+identical texts counted once) against every required item and computes recall and precision.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property, lru_cache
+from itertools import accumulate
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from benchmark.documents.model import match_view
+from benchmark.documents.ocr import strip_ocr_noise
+from benchmark.models import Answer, Question, RequiredEvidence
+from scorers.normalize import PartialDate, find_amounts, find_dates
+from scorers.normalize.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
+from scorers.normalize.text import half_width
+from scorers.result import MATCH, MISMATCH, OMISSION
+
+FUZZY_THRESHOLD = 88.0
+MIN_FUZZY_CHARS = 6
+MAX_FUZZY_TRIES = 4  # alignments tried when a fuzzy match fails the number check
+WHOLE_ITEM_SLACK = 24  # items up to 2 x needle + this many folded chars are number-checked whole
+IRRELEVANT = "irrelevant"
+# Caches are bounded: must_include texts and key points recur across a run, answers' texts recur
+# within one question (every item against every required item) but rarely across questions.
+
+_RUN = re.compile(f"[0-9.,{CN_NUMERAL_CHARS}]+")
+_SEPARATOR = re.compile(r"[.,]")
+_KEPT = re.compile(r"[^\W_]+")  # what folding keeps: letters and digits
+_NUMERIC = frozenset("0123456789." + CN_NUMERAL_CHARS)
+_NUMBERISH = frozenset("0123456789.,/-:：年月日号元万亿¥$" + CN_NUMERAL_CHARS)
+_EXPAND = 12  # at most this many characters added on each side of a window to complete a cut number
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+
+def _fmt(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """One number a text requires: an amount, a date or another number, and how it is written."""
+
+    kind: str  # "amount" | "date" | "number"
+    value: Decimal | PartialDate
+    raw: str
+
+    @property
+    def label(self) -> str:
+        if isinstance(self.value, PartialDate):
+            return str(self.value)
+        return _fmt(self.value) + ("元" if self.kind == "amount" else "")
+
+
+class Stated:
+    """The numbers a text offers: every numeric value (any notation) and every date, parsed lazily."""
+
+    def __init__(self, text: str) -> None:
+        self.text = _clean(text)
+
+    @cached_property
+    def values(self) -> frozenset[Decimal]:
+        return frozenset(v for m in _RUN.finditer(self.text) for v in _run_values(m.group()))
+
+    @cached_property
+    def dates(self) -> tuple[PartialDate, ...]:
+        return tuple(d.value for d in find_dates(self.text))
+
+    def states(self, wanted: Wanted) -> bool:
+        """A partial date needs the fields it gives; a full one all three."""
+        if isinstance(wanted.value, PartialDate):
+            want = [(f, v) for f in ("year", "month", "day") if (v := getattr(wanted.value, f)) is not None]
+            return any(all(getattr(d, f) == v for f, v in want) for d in self.dates)
+        return wanted.value in self.values
+
+
+def _run_values(run: str) -> list[Decimal]:
+    """``40,000.00`` -> [40000]; ``四万六千`` -> [46000]; ``2022.4.15`` -> [2022, 4, 15]; ``二〇二〇`` -> [2020]."""
+    run = run.strip(".,")
+    whole = parse_number_run(run) if run else None
+    if whole is not None:
+        return [whole]
+    out = []
+    for part in _SEPARATOR.split(run):
+        value = parse_number_run(part) if part else None
+        if value is None and part:
+            seq = parse_digit_sequence(part)
+            value = None if seq is None else Decimal(seq)
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def _clean(text: str) -> str:
+    return half_width(strip_ocr_noise(text))
+
+
+@lru_cache(maxsize=8192)
+def required_numbers(text: str) -> tuple[Wanted, ...]:
+    """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states."""
+    t = _clean(text)
+    amounts, dates = find_amounts(t), find_dates(t)
+    out = [Wanted("amount", a.value, a.raw) for a in amounts] + [
+        Wanted("date", d.value, d.raw) for d in dates
+    ]
+    spans = [(f.start, f.end) for f in (*amounts, *dates)]
+    for m in _RUN.finditer(t):
+        if not any(s < m.end() and m.start() < e for s, e in spans):
+            out += [Wanted("number", v, m.group().strip(".,")) for v in _run_values(m.group())]
+    return tuple({(w.kind, w.value): w for w in out}.values())
+
+
+@lru_cache(maxsize=2048)
+def stated_numbers(text: str) -> Stated:
+    """What ``text`` states (values and dates are each parsed on first use)."""
+    return Stated(text)
+
+
+def _stated_literally(raw: str, text: str) -> bool:
+    """``raw`` occurs in ``text`` and is not part of a longer number there."""
+    start = text.find(raw)
+    while start >= 0:
+        end = start + len(raw)
+        cut_before = raw[0] in _NUMERIC and start > 0 and text[start - 1] in _NUMERIC
+        cut_after = raw[-1] in _NUMERIC and end < len(text) and text[end] in _NUMERIC
+        if not (cut_before or cut_after):
+            return True
+        start = text.find(raw, start + 1)
+    return False
+
+
+def missing_numbers(required: str, offered: str) -> tuple[str, ...]:
+    """The amounts, dates and numbers of ``required`` that ``offered`` does not state, as labels.
+
+    Written the same way is enough; otherwise ``offered`` is parsed (``1,200`` = ``1200`` =
+    ``一千二百``, ``2020.8.12`` = ``2020年8月12日``).
+    """
+    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, offered)]
+    if not rest:
+        return ()
+    stated = stated_numbers(offered)
+    return tuple(w.label for w in rest if not stated.states(w))
+
+
+# --- text matching ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8192)
+def folded(text: str) -> str:
+    """``match_view(text)``, cached: the same texts come back for every item and question."""
+    return match_view(text)
+
+
+@lru_cache(maxsize=1024)
+def _kept_runs(item: str) -> tuple[list[int], list[int], int]:
+    """Where the item's runs of letters and digits start, in the folded text and in the item."""
+    spans = [m.span() for m in _KEPT.finditer(item)]
+    fstarts = list(accumulate((e - s for s, e in spans), initial=0))
+    return fstarts[:-1], [s for s, _ in spans], fstarts[-1]
+
+
+def _window(item: str, hay: str, start: int, end: int, needle_len: int) -> str:
+    """The part of ``item`` that folded to ``hay[start:end]``, widened to whole numbers.
+
+    A short item is its own window; so is one whose folding is not one character for one
+    (OCR markup, ligatures), where positions cannot be mapped back.
+    """
+    if len(hay) <= 2 * needle_len + WHOLE_ITEM_SLACK or end <= start:
+        return item
+    fstarts, starts, total = _kept_runs(item)
+    if total != len(hay):
+        return item
+
+    def at(k: int) -> int:
+        i = bisect_right(fstarts, k) - 1
+        return starts[i] + k - fstarts[i]
+
+    lo, hi = at(start), at(end - 1) + 1
+    floor, ceil = max(0, lo - _EXPAND), min(len(item), hi + _EXPAND)
+    while lo > floor and (item[lo - 1] in _NUMBERISH or item[lo - 1].isdigit()):
+        lo -= 1
+    while hi < ceil and (item[hi] in _NUMBERISH or item[hi].isdigit()):
+        hi += 1
+    return item[lo:hi]
+
+
+@dataclass(frozen=True)
+class TextMatch:
+    method: str | None  # "exact" | "fuzzy" | None (not found, or found with other numbers)
+    score: float  # similarity 0..100 of the passage found; 0 when none reaches the threshold
+    missing: tuple[str, ...] = ()  # numbers absent from the best-matching passage
+
+
+def _alignment(needle: str, hay: str, lo: int, hi: int, cutoff: float) -> tuple[float, int, int]:
+    """Best alignment of ``needle`` in ``hay[lo:hi]`` scoring >= ``cutoff`` (else score 0)."""
+    seg = hay[lo:hi]
+    if len(seg) <= len(needle):
+        return fuzz.ratio(needle, seg, score_cutoff=cutoff), lo, hi
+    al = fuzz.partial_ratio_alignment(needle, seg, score_cutoff=cutoff)
+    if al is None:
+        return 0.0, lo, lo
+    return al.score, lo + al.dest_start, lo + al.dest_end
+
+
+def similarity(item: str, must_include: str) -> float:
+    """``partial_ratio`` of the folded texts, 0..100, for diagnostics (no threshold, no numbers)."""
+    needle, hay = folded(must_include), folded(item)
+    if not needle or not hay:
+        return 0.0
+    if len(hay) <= len(needle):
+        return fuzz.ratio(needle, hay)
+    return fuzz.partial_ratio(needle, hay)
+
+
+def _lacking(
+    item: str, must_include: str, hay: str, start: int, end: int, needle_len: int
+) -> tuple[str, ...]:
+    """The numbers of ``must_include`` missing from the matched part of ``item``."""
+    if not required_numbers(must_include):
+        return ()
+    return missing_numbers(must_include, _window(item, hay, start, end, needle_len))
+
+
+def _fuzzy(item: str, must_include: str, needle: str, hay: str, threshold: float) -> TextMatch:
+    segments, best = [(0, len(hay))], 0.0
+    missing: tuple[str, ...] = ()
+    for _ in range(MAX_FUZZY_TRIES):
+        if not segments:
+            break
+        lo, hi = segments.pop(0)
+        score, start, end = _alignment(needle, hay, lo, hi, threshold)
+        if score < threshold:
+            continue
+        best = max(best, score)
+        lack = _lacking(item, must_include, hay, start, end, len(needle))
+        if not lack:
+            return TextMatch("fuzzy", score, ())
+        missing = missing or lack
+        segments += [(a, b) for a, b in ((lo, start), (end, hi)) if b - a >= len(needle) * 0.8]
+    return TextMatch(None, best, missing)
+
+
+@lru_cache(maxsize=16384)
+def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD) -> TextMatch:
+    """How ``item`` holds ``must_include``: verbatim or fuzzily (folded), numbers included."""
+    needle, hay = folded(must_include), folded(item)
+    if not needle or not hay:
+        return TextMatch(None, 0.0)
+    pos = hay.find(needle)
+    missing: tuple[str, ...] = ()
+    while pos >= 0:
+        lack = _lacking(item, must_include, hay, pos, pos + len(needle), len(needle))
+        if not lack:
+            return TextMatch("exact", 100.0)
+        missing = missing or lack
+        pos = hay.find(needle, pos + 1)
+    if len(needle) >= MIN_FUZZY_CHARS:
+        found = _fuzzy(item, must_include, needle, hay, threshold)
+        if found.method is not None or not missing:
+            return found
+    return TextMatch(None, 100.0 if missing else 0.0, missing)
+
+
+@dataclass(frozen=True)
+class CoverResult:
+    covered: bool
+    method: str | None  # "exact" | "fuzzy" when the text is there (numbers included)
+    score: float  # text similarity, 0..100
+    page_ok: bool | None  # None: the item or the required item gives no page
+    missing_numbers: tuple[str, ...] = ()
+    reason: str = ""
+
+    @property
+    def near_miss(self) -> bool:
+        """Not covered, but the text is there with another page, or with other numbers."""
+        return not self.covered and (self.method is not None or bool(self.missing_numbers))
+
+
+def covers(
+    item_text: str, item_page: int | None, required: RequiredEvidence, *, threshold: float = FUZZY_THRESHOLD
+) -> CoverResult:
+    """Whether an evidence item (or a quote) covers ``required`` (see the module docstring)."""
+    page_ok = None if item_page is None or required.page is None else item_page == required.page
+    m = match_text(item_text, required.must_include, threshold)
+    text_ok = m.method is not None
+    if text_ok and page_ok is not False:
+        how = "verbatim" if m.method == "exact" else f"fuzzily ({m.score:.0f})"
+        return CoverResult(True, m.method, m.score, page_ok, (), f"holds the text {how}")
+    if text_ok:
+        reason = f"holds the text but gives page {item_page}, the evidence is on page {required.page}"
+    elif m.missing:
+        reason = f"similar text ({m.score:.0f}) without {', '.join(m.missing)}"
+    else:
+        reason = "text not found"
+    return CoverResult(False, m.method, m.score, page_ok, m.missing, reason)
+
+
+# --- one answer against one question -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReturnedItem:
+    index: int
+    source: str  # "evidence" | "citation"
+    text: str
+    page: int | None
+
+
+def returned_items(answer: Answer) -> list[ReturnedItem]:
+    """``answer.evidence`` then the citations' quotes; an identical (folded) text counts once,
+    and a page-less copy of a text also given with a page is dropped."""
+    raw = [("evidence", e.text, e.page) for e in answer.evidence]
+    raw += [("citation", c.quote, c.page) for c in answer.citations if c.quote and c.quote.strip()]
+    paged = {folded(text) for _, text, page in raw if page is not None}
+    seen: set[tuple[str, int | None]] = set()
+    out: list[ReturnedItem] = []
+    for source, text, page in raw:
+        key = (folded(text), page)
+        if key in seen or (page is None and key[0] in paged):
+            continue
+        seen.add(key)
+        out.append(ReturnedItem(len(out), source, text, page))
+    return out
+
+
+@dataclass(frozen=True)
+class ItemMatch:
+    item: ReturnedItem
+    covers: tuple[int, ...]  # indexes of the required items it covers
+    status: str  # "match" | "irrelevant"
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        i = self.item
+        return {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
+                "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RequiredMatch:
+    index: int
+    required: RequiredEvidence
+    critical: bool  # counts towards recall
+    covered_by: tuple[int, ...]  # indexes of the returned items that cover it
+    status: str  # "match" | "mismatch" (near miss: wrong page or other numbers) | "omission"
+    method: str | None
+    score: float
+    in_answer_text: bool  # the answer's own text holds it (diagnostic only)
+    reason: str
+    missing_numbers: tuple[str, ...] = ()  # of the closest near miss
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.required
+        return {"index": self.index, "page": r.page, "must_include": r.must_include,
+                "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
+                "method": self.method, "score": round(self.score, 2),
+                "in_answer_text": self.in_answer_text, "reason": self.reason,
+                "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EvidenceMatch:
+    recall: float | None  # None: the question requires no evidence
+    precision: float | None
+    critical_total: int
+    critical_covered: int
+    returned: int
+    relevant: int  # returned items that cover some required item
+    items: tuple[ItemMatch, ...]
+    required: tuple[RequiredMatch, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        rnd = lambda v: None if v is None else round(v, 6)  # noqa: E731
+        return {"recall": rnd(self.recall), "precision": rnd(self.precision),
+                "critical_total": self.critical_total, "critical_covered": self.critical_covered,
+                "returned": self.returned, "relevant": self.relevant,
+                "required": [r.to_dict() for r in self.required],
+                "items": [i.to_dict() for i in self.items]}  # fmt: skip
+
+
+def critical_flags(question: Question) -> list[bool]:
+    """Items marked ``is_critical: true``; when none is marked, every item counts."""
+    marked = [bool(r.is_critical) for r in question.required_evidence]
+    return marked if any(marked) else [True] * len(marked)
+
+
+def _closest(
+    req: RequiredEvidence, results: list[CoverResult], items: list[ReturnedItem]
+) -> tuple[str, float, int | None]:
+    """Why no item covers ``req``: the first near miss, else the most similar item (and its index)."""
+    near = [i for i, r in enumerate(results) if r.near_miss]
+    if near:
+        return f"closest is item {near[0]}: {results[near[0]].reason}", results[near[0]].score, near[0]
+    if not items:
+        return "no evidence item or quote was returned", 0.0, None
+    scores = [similarity(it.text, req.must_include) for it in items]
+    pick = max(range(len(items)), key=scores.__getitem__)
+    return f"not found; the most similar item is {pick} (similarity {scores[pick]:.0f})", scores[pick], None
+
+
+def _required_match(
+    index: int, req: RequiredEvidence, critical: bool, results: list[CoverResult], items: list[ReturnedItem],
+    answer_text: str,
+) -> RequiredMatch:  # fmt: skip
+    by = tuple(i for i, r in enumerate(results) if r.covered)
+    in_text = covers(answer_text, None, req).covered if answer_text else False
+    if by:
+        best = results[by[0]]
+        return RequiredMatch(index, req, critical, by, MATCH, best.method, best.score, in_text,
+                             f"covered by item {by[0]}: {best.reason}")  # fmt: skip
+    reason, score, near = _closest(req, results, items)
+    if in_text:
+        reason += "; the answer text holds it, but no evidence item or quote does"
+    status, missing = (MISMATCH, results[near].missing_numbers) if near is not None else (OMISSION, ())
+    return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
+
+
+def match_evidence(answer: Answer, question: Question) -> EvidenceMatch:
+    """Every returned item against every required item: recall, precision and the reasons."""
+    items = returned_items(answer)
+    reqs = question.required_evidence
+    grid = [[covers(it.text, it.page, req) for it in items] for req in reqs]
+    flags = critical_flags(question)
+    required = tuple(
+        _required_match(k, req, flags[k], grid[k], items, answer.answer) for k, req in enumerate(reqs)
+    )
+    item_matches = []
+    for it in items:
+        hit = tuple(k for k in range(len(reqs)) if grid[k][it.index].covered)
+        reason = (
+            f"covers required item {', '.join(map(str, hit))}" if hit else _irrelevant_reason(grid, it.index)
+        )
+        item_matches.append(ItemMatch(it, hit, MATCH if hit else IRRELEVANT, reason))
+    relevant = sum(1 for m in item_matches if m.covers)
+    total = sum(flags)
+    covered = sum(1 for r in required if r.critical and r.status == MATCH)
+    return EvidenceMatch(
+        recall=covered / total if reqs else None,
+        precision=(relevant / len(items) if items else 0.0) if reqs else None,
+        critical_total=total,
+        critical_covered=covered,
+        returned=len(items),
+        relevant=relevant,
+        items=tuple(item_matches),
+        required=required,
+    )
+
+
+def _irrelevant_reason(grid: list[list[CoverResult]], index: int) -> str:
+    near = [(k, row[index]) for k, row in enumerate(grid) if row[index].near_miss]
+    if near:
+        k, r = near[0]
+        return f"covers no required item; near required item {k}: {r.reason}"
+    return "covers no required item"
+
+
+__all__ = [
+    "FUZZY_THRESHOLD",
+    "MIN_FUZZY_CHARS",
+    "CoverResult",
+    "EvidenceMatch",
+    "ItemMatch",
+    "RequiredMatch",
+    "ReturnedItem",
+    "Stated",
+    "Wanted",
+    "covers",
+    "critical_flags",
+    "folded",
+    "match_evidence",
+    "match_text",
+    "missing_numbers",
+    "required_numbers",
+    "returned_items",
+    "similarity",
+    "stated_numbers",
+]

@@ -1,0 +1,252 @@
+"""The values one answer states: amounts, dates, counts, a yes/no stance, and its folded text.
+
+``AnswerValues`` reads each kind once, on first use, and keeps it: a question that checks only an
+amount never parses dates. Values come from ``answer.fields`` when the adapter gives that kind
+(CONTRACT.md §3; a field that cannot be read counts as absent), else from the answer text through
+``scorers.normalize``. A short answer that is only a number (``46000``, ``三``) gives that number.
+
+==============  ==========================================================  =======================
+kind            ``fields`` keys                                              from the text
+==============  ==========================================================  =======================
+amount          ``amount``, ``amount_total``, ``amounts`` (number, string    ``find_amounts``
+                such as ``"4.2万元"``, or a list; all keys are read)
+date            ``date``, ``dates`` (``"2020-08-31"``, any notation, list)  ``find_dates``
+count           ``count`` (int or ``"三次"``)                               ``find_counts``
+boolean         ``boolean`` (bool, or ``"是"``/``"否"``/``"yes"``/``"no"``)   ``read_boolean``
+text / entity   ``text`` / ``entity`` (string)                              the answer text
+==============  ==========================================================  =======================
+
+Every value is a ``scorers.normalize.Found`` with its span; ``to_dict`` says where each was read, so
+the report shows what the scorer saw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from decimal import Decimal, InvalidOperation
+from functools import cached_property
+from typing import Any
+
+from benchmark.models import Answer, Question
+from scorers.normalize import (
+    Found,
+    find_amounts,
+    find_counts,
+    find_dates,
+    fold,
+    parse_amount,
+    parse_count,
+    parse_date,
+    read_boolean,
+)
+from scorers.normalize.counts import unit_of
+
+FIELD_KEYS: dict[str, tuple[str, ...]] = {
+    "amount": ("amount", "amount_total", "amounts"),
+    "date": ("date", "dates"),
+    "count": ("count",),
+    "boolean": ("boolean",),
+    "text": ("text",),
+    "entity": ("entity",),
+}
+
+# The classifier a question asks about (几次 -> 次, 多少个人 -> 人, how many times -> 次).
+_ASKED_UNIT = re.compile(
+    r"(?:几|多少)\s*(个月|个人|小时|分钟|次|笔|回|趟|遍|个|名|人|份|张|件|项|起|处|条|位|家|辆|台|部|套|间|本|封|天|年|周|"
+    r"岁|页|批|轮|通|期|单)|how many\s+([a-z]+)",
+    re.IGNORECASE,
+)
+
+_TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"})
+_FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
+
+
+def _field_values(fields: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
+    """(key, item) for every ``fields`` key of ``kind`` that holds something, lists flattened."""
+    out: list[tuple[str, Any]] = []
+    for key in FIELD_KEYS[kind]:
+        value = fields.get(key)
+        if value is not None and value != "":
+            out.extend((key, item) for item in _as_list(value))
+    return out
+
+
+def _as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _given(kind: str, value: Any, raw: str) -> Found:
+    """A value the adapter gave in ``fields``: definite, spanning its own string form."""
+    return Found(kind, value, 0, len(raw), raw, True, None)
+
+
+def _field_amount(item: Any) -> Found | None:
+    if isinstance(item, bool):
+        return None
+    if isinstance(item, (int, float, Decimal)):
+        try:
+            value = Decimal(str(item))
+        except InvalidOperation:
+            return None
+        return _given("amount", value, str(item))
+    if isinstance(item, str):
+        parsed = parse_amount(item)
+        return _given("amount", parsed, item) if parsed is not None else None
+    return None
+
+
+def _field_date(item: Any) -> Found | None:
+    if not isinstance(item, str):
+        return None
+    parsed = parse_date(item)
+    return _given("date", parsed, item) if parsed is not None else None
+
+
+def _field_count(item: Any) -> Found | None:
+    if isinstance(item, bool):
+        return None
+    if isinstance(item, int):
+        return _given("count", item, str(item))
+    if isinstance(item, float) and item.is_integer():
+        return _given("count", int(item), str(item))
+    if isinstance(item, str):
+        parsed = parse_count(item)
+        return _given("count", parsed, item) if parsed is not None else None
+    return None
+
+
+_BARE_PREFIX = re.compile(r"^(?:答[:：]?)?(?:共计|总共|合计|总计|一共|共|是)?")
+_BARE_MAX = 16
+
+
+def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
+    """A short answer that is nothing but one value (``46000``, ``共计46000。``, ``3``), as a Found."""
+    core = text.strip().rstrip("。.！!")
+    if not core or len(core) > _BARE_MAX:
+        return None
+    value = parse(_BARE_PREFIX.sub("", core, count=1))
+    if value is None:
+        return None
+    start = len(text) - len(text.lstrip())
+    return Found(kind, value, start, start + len(core), core, True, None)
+
+
+class AnswerValues:
+    """Values stated by one answer, extracted lazily and cached (one instance per answer)."""
+
+    def __init__(self, answer: Answer, question: Question | None = None) -> None:
+        self.answer = answer
+        self.question = question
+        self.sources: dict[str, str] = {}  # kind -> "fields:<key>" | "answer"
+
+    @property
+    def text(self) -> str:
+        return self.answer.answer
+
+    @property
+    def question_text(self) -> str:
+        return self.question.question if self.question is not None else ""
+
+    def _from_fields(self, kind: str, convert: Any) -> list[Found] | None:
+        found: list[Found] = []
+        keys: list[str] = []
+        for key, item in _field_values(self.answer.fields, kind):
+            f = convert(item)
+            if f is not None:
+                found.append(f)
+                keys.append(key)
+        if not found:
+            return None  # absent or unreadable: read the text instead
+        self.sources[kind] = "fields:" + ",".join(dict.fromkeys(keys))
+        return found
+
+    def _read(self, kind: str, convert: Any, finder: Any) -> tuple[Found, ...]:
+        given = self._from_fields(kind, convert) if self.answer.fields else None
+        if given is not None:
+            return tuple(given)
+        self.sources[kind] = "answer"
+        return tuple(finder(self.text))
+
+    @cached_property
+    def amounts(self) -> tuple[Found, ...]:
+        found = self._read("amount", _field_amount, find_amounts)
+        if found or self.sources.get("amount") != "answer":
+            return found
+        bare = _bare("amount", self.text, parse_amount)  # a bare "46000" answers an amount question
+        return (bare,) if bare is not None else ()
+
+    @cached_property
+    def dates(self) -> tuple[Found, ...]:
+        return self._read("date", _field_date, find_dates)
+
+    @cached_property
+    def asked_unit(self) -> str | None:
+        """The classifier the question asks about (``几次`` -> ``次``), if it names one."""
+        m = _ASKED_UNIT.search(self.question_text)
+        return unit_of(m.group(1) or m.group(2)) if m else None
+
+    def _find_counts(self, text: str) -> list[Found]:
+        """Counts of the classifier the question asks about when the answer has some, else all."""
+        unit = self.asked_unit
+        same = find_counts(text, unit) if unit is not None else []
+        return same or find_counts(text)
+
+    @cached_property
+    def counts(self) -> tuple[Found, ...]:
+        found = self._read("count", _field_count, self._find_counts)
+        if found or self.sources.get("count") != "answer":
+            return found
+        bare = _bare("count", self.text, parse_count)  # a bare "3" or "三" answers a count
+        return (bare,) if bare is not None else ()
+
+    @cached_property
+    def boolean(self) -> Found | None:
+        value = self.answer.fields.get("boolean") if self.answer.fields else None
+        if isinstance(value, bool):
+            self.sources["boolean"] = "fields:boolean"
+            return _given("boolean", value, str(value).lower())
+        if isinstance(value, str) and value.strip():
+            word = value.strip().lower()
+            if word in _TRUE_WORDS or word in _FALSE_WORDS:
+                self.sources["boolean"] = "fields:boolean"
+                return _given("boolean", word in _TRUE_WORDS, value)
+        self.sources["boolean"] = "answer"
+        return read_boolean(self.text, self.question_text)
+
+    @cached_property
+    def folded(self) -> str:
+        """The whole answer text folded (width, case, whitespace, punctuation)."""
+        return fold(self.text)
+
+    def folded_for(self, kind: str) -> str:
+        """Folded text for ``text`` / ``entity`` matching: the field when given, else the answer."""
+        value = self.answer.fields.get(kind) if self.answer.fields else None
+        if isinstance(value, str) and value.strip():
+            self.sources[kind] = f"fields:{kind}"
+            return fold(value)
+        self.sources[kind] = "answer"
+        return self.folded
+
+    # --- views used by the comparators ---
+
+    def definite_amounts(self) -> list[Found]:
+        return [f for f in self.amounts if f.definite]
+
+    def definite_counts(self) -> list[Found]:
+        return [f for f in self.counts if f.definite]
+
+    def to_dict(self, kinds: Iterable[str] | None = None) -> dict[str, Any]:
+        """What was read, per kind (only the kinds asked for, or those already read)."""
+        wanted = list(kinds) if kinds is not None else [k for k in FIELD_KEYS if k in self.sources]
+        out: dict[str, Any] = {}
+        for kind in wanted:
+            if kind in ("amount", "date", "count"):
+                found = getattr(self, kind + "s")
+                out[kind] = {"source": self.sources.get(kind), "found": [f.to_dict() for f in found]}
+            elif kind == "boolean":
+                b = self.boolean
+                out[kind] = {"source": self.sources.get(kind), "found": None if b is None else b.to_dict()}
+            elif kind in ("text", "entity"):
+                out[kind] = {"source": self.sources.get(kind, "answer")}
+        return out

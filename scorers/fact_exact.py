@@ -1,0 +1,147 @@
+"""The fact_exact scorer: ``exact_match`` 0.7 + ``citation`` 0.3 (CONTRACT.md §4).
+
+``exact_match`` is 1 when every expected fact field matches (each by its comparator, see
+``scorers.comparators``), else 0; each field's verdict is in ``details["fields"]``. ``citation`` comes
+from ``scorers.citation`` and is dropped (weights renormalised) when ``scoring.citation_required`` is
+false. Weights: the built-in defaults, then the set's criteria for ``fact_exact``, then the question's
+``scoring.weights``; the pass threshold is ``scoring.pass_threshold`` or the set's.
+"""
+
+from __future__ import annotations
+
+from datetime import date as _date
+from typing import Any
+
+from benchmark.errors import UnknownNameError
+from benchmark.models import Answer, Question
+from scorers.citation import check_question_citations, citation_component
+from scorers.comparators import (
+    DEFAULT_COMPARATORS,
+    FIELD_KIND,
+    comparator_name,
+    compare_field,
+    get_comparator,
+)
+from scorers.extract import AnswerValues
+from scorers.registry import ScorerSpec, ScoringContext
+from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, combine
+
+DEFAULT_WEIGHTS = {"exact_match": 0.7, "citation": 0.3}
+
+
+def weights_for(question: Question, ctx: ScoringContext) -> dict[str, float]:
+    weights = ctx.criteria.weights_for("fact_exact", DEFAULT_WEIGHTS)
+    weights.update({k: float(v) for k, v in (question.scoring.get("weights") or {}).items()})
+    return weights
+
+
+def threshold_for(question: Question, ctx: ScoringContext) -> float:
+    return float(question.scoring.get("pass_threshold", ctx.criteria.pass_threshold))
+
+
+def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
+    return {
+        "comparator": comparator,
+        "status": comp.status,
+        "score": None if comp.score is None else round(comp.score, 6),
+        "expected": comp.expected,
+        "extracted": comp.extracted,
+        "reason": comp.reason,
+    }
+
+
+def _exact_match(fields: list[Component]) -> Component:
+    if not fields:
+        return Component("exact_match", 0.0, status=OMISSION, reason="the question expects no fact field")
+    failed = [f for f in fields if f.status != MATCH]
+    expected = {f.name: f.expected for f in fields}
+    extracted = {f.name: f.extracted for f in fields}
+    if not failed:
+        return Component(
+            "exact_match",
+            1.0,
+            status=MATCH,
+            expected=expected,
+            extracted=extracted,
+            reason="every expected field matches",
+        )
+    status = OMISSION if all(f.status == OMISSION for f in failed) else MISMATCH
+    reason = "; ".join(f"{f.name}: {f.status}: {f.reason}" for f in failed)
+    return Component("exact_match", 0.0, status=status, expected=expected, extracted=extracted, reason=reason)
+
+
+def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
+    values = AnswerValues(answer, question)
+    names = question.expected.fact_fields()
+    fields = [compare_field(name, question, values, ctx) for name in names]
+    check = check_question_citations(question, answer, ctx.document)
+    citation = citation_component(check, required=question.citation_required)
+    scored = combine(
+        [_exact_match(fields), citation], weights_for(question, ctx), threshold_for(question, ctx)
+    )
+    kinds = list(dict.fromkeys(FIELD_KIND[n] for n in names))
+    scored.details = {
+        "fields": {f.name: _field_dict(f, comparator_name(f.name, question)) for f in fields},
+        "values": values.to_dict(kinds),
+        "citation": check.to_dict(),
+    }
+    return scored
+
+
+def _comparator_problems(question: Question) -> list[str]:
+    chosen = question.scoring.get("comparators") or {}
+    problems: list[str] = []
+    for field, name in sorted(chosen.items()):
+        if field not in DEFAULT_COMPARATORS:
+            problems.append(f"scoring.comparators names {field!r}, which is not a fact_exact expected field")
+            continue
+        try:
+            get_comparator(str(name))
+        except UnknownNameError as err:
+            problems.append(f"scoring.comparators.{field}: {err}")
+    return problems
+
+
+def _date_problems(question: Question) -> list[str]:
+    exp = question.expected
+    dates = {"expected.date": exp.date}
+    if exp.date_range is not None:
+        dates |= {
+            "expected.date_range.start": exp.date_range.start,
+            "expected.date_range.end": exp.date_range.end,
+        }
+    problems = []
+    for where, value in dates.items():
+        if value is None:
+            continue
+        try:
+            _date.fromisoformat(value)
+        except (TypeError, ValueError):
+            problems.append(f"{where} {value!r} is not a real calendar date written YYYY-MM-DD")
+    return problems
+
+
+def check_fact_exact(question: Question) -> list[str]:
+    """Problems that make ``question`` unscorable as fact_exact ([] when fine)."""
+    problems: list[str] = []
+    if not question.expected.fact_fields():
+        fields = ", ".join(DEFAULT_COMPARATORS)
+        problems.append(f"expected has no fact field (one of {fields}) to check")
+    if question.citation_required and not question.required_evidence:
+        problems.append(
+            "scoring.citation_required is true (the default) but required_evidence is empty: "
+            "add required_evidence or set scoring.citation_required to false"
+        )
+    return problems + _date_problems(question) + _comparator_problems(question)
+
+
+SCORER = ScorerSpec(
+    name="fact_exact",
+    score=score_fact_exact,
+    check=check_fact_exact,
+    default_weights=dict(DEFAULT_WEIGHTS),
+    needs_document=True,
+    description="exact facts (amounts, dates, counts, yes/no, names) read from the answer, plus citation",
+)
+
+__all__ = ["DEFAULT_WEIGHTS", "SCORER", "check_fact_exact", "score_fact_exact"]

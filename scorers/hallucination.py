@@ -1,0 +1,420 @@
+"""Specifics an answer invents: asserted, yet nowhere in the document nor in the question.
+
+Comparison is by value, per kind (docs/scoring/conflict_gap.md has the full rules):
+
+- ``phone``/``id``/``account``: digit-wise. A masked value (``138****5906``) is the document's own
+  when a document value agrees on the digits shown; a full number is never "contained" in a masked one.
+- ``amount``/``rate``: as numbers against every amount, percentage and bare number in the document.
+  An approximate amount (``大约五万``) may be within 10% of one; an amount that is the sum or the
+  difference of amounts the answer states and the document holds (``相差6000元``) is derived, not invented.
+- ``date``: every field the answer gives (year, month, day) agrees with one document date; a document
+  date without a year takes any year the document's dates use.
+- ``time``: same hour (``3点`` is 3 or 15) and, when the answer gives minutes, same minutes.
+- ``wechat``/``name``: folded containment. ``address``/``place``: folded containment, or every
+  part (青屿市 / 东湖区 / 柳岸路 / 88号 …) known and the street with its number together.
+
+Document facts are computed once per document sha256; results once per (document, question, answer).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from benchmark.documents.model import Document, match_view
+from scorers.normalize import PartialDate, find_amounts, find_dates, fold
+from scorers.specifics import (
+    IDENTIFIER_KINDS,
+    KINDS,
+    PLACE_SUFFIXES,
+    Specific,
+    TimeOfDay,
+    document_names,
+    find_names,
+    find_specifics,
+)
+
+APPROXIMATE_TOLERANCE = Decimal("0.10")
+_ALL = frozenset(KINDS)
+
+# hallucination_check hint -> kinds: the hint's words (split at anything not a letter; Chinese
+# keywords are looked for as substrings) name the kinds.
+HINT_WORDS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"phone", "phones", "telephone", "mobile", "tel", "电话", "手机"}), frozenset({"phone"})),
+    (frozenset({"id", "ids", "identity", "身份证"}), frozenset({"id"})),
+    (frozenset({"account", "accounts", "bank", "card", "cards", "账户", "账号", "卡号"}), frozenset({"account"})),
+    (frozenset({"wechat", "weixin", "微信"}), frozenset({"wechat"})),
+    (frozenset({"address", "addresses", "location", "locations", "place", "places", "venue", "地址", "住址", "地点"}),
+     frozenset({"address", "place"})),
+    (frozenset({"amount", "amounts", "money", "sum", "sums", "figure", "figures", "rate", "rates", "interest",
+                "price", "fee", "fees", "金额", "数额", "利率"}), frozenset({"amount", "rate"})),
+    (frozenset({"date", "dates", "time", "times", "when", "day", "days", "日期", "时间"}), frozenset({"date", "time"})),
+    (frozenset({"name", "names", "person", "persons", "people", "witness", "姓名", "人名", "名字"}), frozenset({"name"})),
+    (frozenset({"detail", "details", "specific", "specifics", "anything", "fact", "facts", "info", "information",
+                "all", "细节", "事实"}), _ALL),
+)  # fmt: skip
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def hint_named_kinds(hint: str) -> frozenset[str]:
+    """The kinds one hint names (empty when it names none): ``must_not_provide_id_cards`` -> id."""
+    words = set(_LETTERS.findall(hint.lower()))
+    if "id" in words:
+        words -= {"card", "cards"}  # an ID card is an ID, not a bank card
+    kinds: set[str] = set()
+    for keys, named in HINT_WORDS:
+        if words & keys or any(k in hint for k in keys if not k.isascii()):
+            kinds |= named
+    return frozenset(kinds)
+
+
+@dataclass(frozen=True)
+class InventedSpecific:
+    kind: str
+    raw: str
+    value: str
+    start: int
+    end: int
+    reason: str
+    counts: bool = True  # whether it fails no_hallucination under the question's hints
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "raw": self.raw, "value": self.value, "start": self.start,
+                "end": self.end, "reason": self.reason, "counts": self.counts}  # fmt: skip
+
+
+def hint_list(hints: str | Iterable[str] | None) -> tuple[str, ...]:
+    if hints is None:
+        return ()
+    if isinstance(hints, str):
+        return (hints,) if hints.strip() else ()
+    return tuple(str(h) for h in hints if str(h).strip())
+
+
+def counted_kinds(hints: str | Iterable[str] | None) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Kinds whose invention fails the component, and the hints that name no kind we know.
+
+    No hint (or an unrecognised one): every kind. Otherwise the hinted kinds plus the identifiers
+    (phone, ID, account, WeChat), which are never acceptable to make up.
+    """
+    return _counted_kinds(hint_list(hints))
+
+
+@lru_cache(maxsize=256)
+def _counted_kinds(hints: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    kinds: set[str] = set()
+    unknown: list[str] = []
+    for hint in hints:
+        named = hint_named_kinds(hint)
+        if named:
+            kinds |= named
+        else:
+            unknown.append(hint)
+    if not kinds or unknown:
+        return _ALL, tuple(unknown)
+    return frozenset(kinds | IDENTIFIER_KINDS), ()
+
+
+# --- what a text (document or question) holds --------------------------------------------------
+
+_BARE_NUMBER = re.compile(r"(?<![\d.])\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|(?<![\d.])\d+(?:\.\d+)?")
+
+
+@dataclass
+class Facts:
+    """The values one text holds, by kind, for comparisons."""
+
+    folded: str
+    identifiers: frozenset[str]
+    amounts: frozenset[Decimal]
+    rates: frozenset[Decimal]
+    dates: tuple[PartialDate, ...]
+    years: frozenset[int]
+    times: tuple[TimeOfDay, ...]
+    text: str = ""
+    _names: tuple[str, ...] | None = field(default=None, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def names(self) -> tuple[str, ...]:
+        """The document's person names (jieba), on first need only."""
+        if self._names is None:
+            with self._lock:
+                if self._names is None:
+                    self._names = document_names(self.text)
+        return self._names
+
+
+def _bare_numbers(text: str) -> set[Decimal]:
+    out = set()
+    for m in _BARE_NUMBER.finditer(text):
+        out.add(Decimal(m.group().replace(",", "").replace("，", "")).normalize())
+    return out
+
+
+def build_facts(text: str, folded: str | None = None) -> Facts:
+    """What ``text`` holds. Negated values count too: a document that says ``不是40000元`` holds 40000."""
+    found = find_specifics(text)
+    by_kind: dict[str, list[Specific]] = {}
+    for s in found:
+        by_kind.setdefault(s.kind, []).append(s)
+    amounts = {Decimal(f.value).normalize() for f in find_amounts(text)}
+    dates = tuple(f.value for f in find_dates(text))
+    return Facts(
+        folded=folded if folded is not None else match_view(text),
+        identifiers=frozenset(str(s.value) for k in IDENTIFIER_KINDS for s in by_kind.get(k, [])),
+        amounts=frozenset(amounts | _bare_numbers(text)),
+        rates=frozenset(s.value for s in by_kind.get("rate", [])),
+        dates=dates,
+        years=frozenset(d.year for d in dates if d.year is not None),
+        times=tuple(s.value for s in by_kind.get("time", [])),
+        text=text,
+    )
+
+
+_DOC_FACTS: OrderedDict[str, Facts] = OrderedDict()
+_DOC_LOCK = threading.Lock()
+MAX_CACHED_DOCUMENTS = 32
+
+
+def document_facts(document: Document | str) -> Facts:
+    """Facts of a document, computed once per sha256 (a few documents are kept)."""
+    if isinstance(document, Document):
+        key, text, folded = document.sha256, document.text, document.folded
+    else:
+        key, text, folded = hashlib.sha256(document.encode("utf-8")).hexdigest(), document, None
+    with _DOC_LOCK:
+        facts = _DOC_FACTS.get(key)
+        if facts is not None:
+            _DOC_FACTS.move_to_end(key)
+            return facts
+    facts = build_facts(text, folded)
+    with _DOC_LOCK:
+        _DOC_FACTS[key] = facts
+        while len(_DOC_FACTS) > MAX_CACHED_DOCUMENTS:
+            _DOC_FACTS.popitem(last=False)
+    return facts
+
+
+@lru_cache(maxsize=4096)
+def question_facts(text: str) -> Facts:
+    return build_facts(text)
+
+
+# --- comparisons, one per kind ------------------------------------------------------------------
+
+
+def _masked_match(value: str, known: Iterable[str]) -> bool:
+    head = value[: value.index("*")]
+    tail = value[value.rindex("*") + 1 :]
+    return any(len(k) >= len(head) + len(tail) and k.startswith(head) and k.endswith(tail) for k in known)
+
+
+def _identifier_reason(s: Specific, facts: list[Facts]) -> str | None:
+    value = str(s.value)
+    if "*" in value:
+        if any(_masked_match(value, f.identifiers) for f in facts):
+            return None
+        return "no number in the document shows these digits"
+    if any(value in f.identifiers or value in f.folded for f in facts):
+        return None
+    masked = sorted(k for f in facts for k in f.identifiers if "*" in k and _masked_match(k, [value]))
+    if masked:
+        return f"the document shows only the masked {masked[0]}"
+    return "not in the document or the question"
+
+
+def _amount_reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal]) -> str | None:
+    value = Decimal(s.value).normalize()
+    if any(value in f.amounts for f in facts) or value in derived:
+        return None
+    if s.qualifier in ("approximate", "hedge", "range") and value:
+        near = [a for f in facts for a in f.amounts if a and abs(a - value) <= APPROXIMATE_TOLERANCE * a]
+        if near:
+            return None
+    return "no amount or number in the document has this value"
+
+
+def _date_agrees(d: PartialDate, known: PartialDate, years: frozenset[int]) -> bool:
+    if d.year is not None and known.year != d.year and not (known.year is None and d.year in years):
+        return False
+    if d.month is not None and known.month != d.month:
+        return False
+    return d.day is None or known.day == d.day
+
+
+def _date_reason(s: Specific, facts: list[Facts]) -> str | None:
+    if any(_date_agrees(s.value, k, f.years) for f in facts for k in f.dates):
+        return None
+    return "no date in the document agrees with it"
+
+
+def _time_reason(s: Specific, facts: list[Facts]) -> str | None:
+    t: TimeOfDay = s.value
+    for k in (k for f in facts for k in f.times):
+        if set(t.hours) & set(k.hours) and (
+            t.minute in (None, k.minute) or (t.minute == 0 and k.minute is None)
+        ):
+            return None
+    return "no time of day in the document agrees with it"
+
+
+_SEGMENT = re.compile(
+    r"(.*?)(省|自治区|自治州|市|区|县|旗|街道|镇|乡|村|组|大道|大街|路|街|巷|弄|胡同|号楼|号院|号|栋|幢|座|单元|室|层|户|"
+    r"小区|大厦|公寓|楼)"
+)
+_STREET_END = ("路", "街", "巷", "弄", "道", "胡同")
+
+
+def _address_present(folded: str, known: str) -> bool:
+    """Whole, or part by part: each part's last three characters (numbered parts whole) known, and a
+    street together with its house number."""
+    if not folded or folded in known:
+        return True
+    segments = [m.group() for m in _SEGMENT.finditer(folded)]
+    if not segments or "".join(segments) != folded:
+        return False
+    for k, seg in enumerate(segments):
+        tail = seg if seg[0].isdigit() else seg[-3:]
+        if tail not in known:
+            return False
+        numbered = k + 1 < len(segments) and segments[k + 1][0].isdigit()
+        if seg.endswith(_STREET_END) and numbered and seg[-3:] + segments[k + 1] not in known:
+            return False
+    return True
+
+
+_ADMIN_PREFIX = re.compile(r"(.*(?:省|市|区|县))(.{3,})$")
+
+
+_PLACE_SUFFIX = re.compile(f"(?:{PLACE_SUFFIXES})$")
+_OWNED = frozenset({"公司", "超市", "商店", "商行"})
+
+
+def _place_present(folded: str, known: str) -> bool:
+    """Whole; or, for a company or shop, its owner's name (``戚鸣远公司``); or its admin prefix apart."""
+    if folded in known:
+        return True
+    suffix = _PLACE_SUFFIX.search(folded)
+    owner = folded[: suffix.start()] if suffix is not None and suffix.group() in _OWNED else ""
+    if len(owner) >= 2 and owner in known:
+        return True  # 戚鸣远公司: the company of someone the document names
+    m = _ADMIN_PREFIX.match(folded)
+    return m is not None and m.group(2) in known and _address_present(m.group(1), known)
+
+
+def _text_reason(s: Specific, facts: list[Facts]) -> str | None:
+    known = "|".join(f.folded for f in facts)
+    folded = str(s.value)
+    if s.kind == "address":
+        present = _address_present(folded, known)
+    elif s.kind == "place":
+        present = _place_present(folded, known)
+    else:
+        present = fold(folded) in known
+    return None if present else "not in the document or the question"
+
+
+def _reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal]) -> str | None:
+    if s.kind in IDENTIFIER_KINDS and s.kind != "wechat":
+        return _identifier_reason(s, facts)
+    if s.kind == "amount":
+        return _amount_reason(s, facts, derived)
+    if s.kind == "rate":
+        ok = any(s.value in f.rates for f in facts)
+        return None if ok else "no percentage in the document has this value"
+    if s.kind == "date":
+        return _date_reason(s, facts)
+    if s.kind == "time":
+        return _time_reason(s, facts)
+    return _text_reason(s, facts)
+
+
+def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Decimal]:
+    """Sums and differences of the amounts the answer states that the document holds."""
+    stated = {Decimal(s.value).normalize() for s in found if s.kind == "amount"}
+    held = sorted(v for v in stated if any(v in f.amounts for f in facts))
+    if len(held) < 2:
+        return frozenset()
+    out = {a + b for i, a in enumerate(held) for b in held[i + 1 :]}
+    out |= {abs(a - b) for i, a in enumerate(held) for b in held[i + 1 :]}
+    if len(held) > 2:
+        out.add(sum(held, Decimal(0)))
+    return frozenset(v.normalize() for v in out)
+
+
+def _document_and_question(document: Document | str | None, question_text: str) -> list[Facts]:
+    facts = [document_facts(document)] if document is not None else []
+    return facts + ([question_facts(question_text)] if question_text else [])
+
+
+_RESULTS: OrderedDict[tuple[str, str, str, tuple[str, ...]], tuple[InventedSpecific, ...]] = OrderedDict()
+MAX_CACHED_RESULTS = 8192
+
+
+def _doc_key(document: Document | str | None) -> str:
+    if isinstance(document, Document):
+        return document.sha256
+    return "" if document is None else hashlib.sha256(document.encode("utf-8")).hexdigest()
+
+
+def find_invented(
+    answer_text: str,
+    document: Document | str | None,
+    question_text: str = "",
+    hints: str | Iterable[str] | None = None,
+) -> list[InventedSpecific]:
+    """Every specific ``answer_text`` asserts that neither the document nor the question holds, in
+    text order. All are listed; ``counts`` says whether the hints make it fail the component."""
+    key = (_doc_key(document), question_text, answer_text, hint_list(hints))
+    cached = _RESULTS.get(key)
+    if cached is None:
+        cached = tuple(_find_invented(answer_text, document, question_text, hints))
+        _RESULTS[key] = cached
+        while len(_RESULTS) > MAX_CACHED_RESULTS:
+            _RESULTS.popitem(last=False)
+    return list(cached)
+
+
+def _find_invented(
+    answer_text: str, document: Document | str | None, question_text: str, hints: str | Iterable[str] | None
+) -> list[InventedSpecific]:
+    facts = _document_and_question(document, question_text)
+    kinds, _ = counted_kinds(hints)
+    found = find_specifics(answer_text)
+    if facts:
+        known = "|".join(f.folded for f in facts)
+        places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]
+        names = find_names(answer_text, known, facts[0].names)
+        found += [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]
+    derived = _derived_amounts(found, facts)
+    out = []
+    for s in sorted(found, key=lambda s: (s.start, s.end, s.kind)):
+        reason = _reason(s, facts, derived)
+        if reason is not None:
+            out.append(InventedSpecific(s.kind, s.raw, s.value_text, s.start, s.end, reason, s.kind in kinds))
+    return out
+
+
+__all__ = [
+    "HINT_WORDS",
+    "Facts",
+    "InventedSpecific",
+    "build_facts",
+    "counted_kinds",
+    "document_facts",
+    "find_invented",
+    "hint_list",
+    "hint_named_kinds",
+    "question_facts",
+]

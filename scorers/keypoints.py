@@ -1,0 +1,238 @@
+"""Key-point coverage: does the answer (with its evidence) state each expected key point?
+
+Lexical method (the default; ``scorers.semantic`` is the optional embedding method). For each key
+point, over the *haystack* = the answer text, its evidence texts and its citations' quotes, all
+folded (``benchmark.documents.model.match_view``):
+
+- ``token_recall``: the key point is cut into words by jieba (cached per key point); stop words and
+  pure number/date words (``2020``, ``年``, ``四万``: numbers are checked below) are dropped; the
+  score is the share of the remaining words' characters whose word occurs in the haystack.
+- ``fuzzy``: rapidfuzz ``partial_ratio`` of the key point in the haystack, 0..1; it counts only when
+  the point is reproduced nearly verbatim (>= ``FUZZY_MIN`` 0.85; reported as 0 below that), since a
+  long haystack shares many characters with anything.
+- ``score = max(token_recall, fuzzy)``; the point is *covered* when ``score >= threshold``
+  (``LEXICAL_THRESHOLD`` 0.6) **and** every amount, date and other number of the key point is stated
+  in the haystack (``scorers.evidence.missing_numbers``): ``8月12日转入16000元`` is not covered by
+  an answer saying ``8月21日…16000元``. (Numbers are checked only for points whose words pass.)
+
+Lexical overlap cannot see negation (``愿意退赔`` vs ``不愿意退赔`` share every word): read the
+key-point diagnostics with that in mind; the semantic method has the same blind spot with an
+English model.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from benchmark.documents.ocr import strip_ocr_noise
+from benchmark.errors import ConfigError
+from benchmark.models import Answer
+from scorers.evidence import folded, missing_numbers
+from scorers.normalize import find_amounts, find_dates, fold
+from scorers.normalize.numerals import CN_NUMERAL_CHARS
+from scorers.normalize.text import half_width
+
+LEXICAL_THRESHOLD = 0.6
+FUZZY_MIN = 0.85
+OPTION_NAMES = ("method", "model", "threshold")
+
+#: Function words: they occur everywhere and say nothing about a key point.
+_STOPWORD_TEXT = """
+    的 了 着 过 吗 呢 吧 啊 呀 么 嘛 得 地 之 其 与 和 及 或 并 而 也 都 就 还 又 再 才 被 把 将 对 向 在 于 以 为 从 由
+    是 有 这 那 这个 那个 这些 那些 此 该 等 个 即 则 已 均 所 但 且 第 称 页 按
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+_NUMBER_WORD = frozenset("0123456789.年月日号时分秒元万亿" + CN_NUMERAL_CHARS)
+
+_LOCK = threading.Lock()
+_JIEBA: Any = None
+
+
+def cache_dir() -> Path:
+    """jieba's dictionary cache: ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "legal-rag-bench" / "jieba"
+
+
+def _jieba() -> Any:
+    """jieba, imported on first use, quiet, its cache file in our cache directory."""
+    global _JIEBA
+    if _JIEBA is None:
+        with _LOCK:
+            if _JIEBA is None:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
+                    import jieba
+                jieba.setLogLevel(logging.WARNING)
+                try:
+                    cache_dir().mkdir(parents=True, exist_ok=True)
+                    jieba.dt.tmp_dir = str(cache_dir())
+                except OSError:
+                    pass  # jieba falls back to the system temp directory
+                _JIEBA = jieba
+    return _JIEBA
+
+
+def _without_values(text: str) -> str:
+    """``text`` with its amounts and dates blanked out, so jieba does not glue ``25日写``."""
+    t = half_width(strip_ocr_noise(text))
+    spans = sorted((f.start, f.end) for f in (*find_amounts(t), *find_dates(t)))
+    parts, pos = [], 0
+    for start, end in spans:
+        if start >= pos:
+            parts += [t[pos:start], " "]
+            pos = end
+    return "".join([*parts, t[pos:]])
+
+
+@lru_cache(maxsize=4096)
+def key_point_words(point: str) -> tuple[str, ...]:
+    """The words of ``point`` that carry meaning (folded, deduplicated, in order)."""
+    words = (fold(w) for w in _jieba().lcut(_without_values(point)))
+    keep = (w for w in words if w and w not in STOPWORDS and not set(w) <= _NUMBER_WORD)
+    return tuple(dict.fromkeys(keep))
+
+
+@dataclass(frozen=True)
+class KeyPointResult:
+    text: str
+    score: float  # 0..1
+    covered: bool
+    missing_numbers: tuple[str, ...] = ()
+    detail: dict[str, Any] | None = None  # method-specific: words found, fuzzy score, best sentence
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"text": self.text, "score": round(self.score, 4), "covered": self.covered,
+               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        out.update(self.detail or {})
+        return out
+
+
+@dataclass(frozen=True)
+class KeyPointCoverage:
+    method: str  # "lexical" | "semantic"
+    threshold: float
+    points: tuple[KeyPointResult, ...]
+    model: str | None = None
+
+    @property
+    def covered(self) -> int:
+        return sum(1 for p in self.points if p.covered)
+
+    @property
+    def fraction(self) -> float | None:
+        """Covered key points / key points; None when there are none."""
+        return self.covered / len(self.points) if self.points else None
+
+    def to_dict(self) -> dict[str, Any]:
+        frac = self.fraction
+        out: dict[str, Any] = {"method": self.method, "threshold": self.threshold}
+        if self.model is not None:
+            out["model"] = self.model
+        out |= {"covered": self.covered, "total": len(self.points),
+                "fraction": None if frac is None else round(frac, 6),
+                "points": [p.to_dict() for p in self.points]}  # fmt: skip
+        return out
+
+
+def haystack_texts(answer: Answer) -> list[str]:
+    """The answer text, then its evidence texts and citation quotes (what key points are sought in)."""
+    texts = [answer.answer, *(e.text for e in answer.evidence)]
+    texts += [c.quote for c in answer.citations if c.quote]
+    return [t for t in texts if t and t.strip()]
+
+
+def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyPointResult:
+    words = key_point_words(point)
+    found = [w for w in words if w in hay]
+    total = sum(len(w) for w in words)
+    token_recall = sum(len(w) for w in found) / total if total else 0.0
+    needle = folded(point)
+    ratio = fuzz.partial_ratio(needle, hay, score_cutoff=FUZZY_MIN * 100) / 100 if needle and hay else 0.0
+    score = max(token_recall, ratio)
+    # numbers decide only between "covered" and not: skip the work when the words already fail
+    lack = missing_numbers(point, hay_raw) if score >= threshold else ()
+    detail = {"token_recall": round(token_recall, 4), "fuzzy": round(ratio, 4),
+              "words": list(words), "words_found": found}  # fmt: skip
+    return KeyPointResult(point, score, score >= threshold and not lack, lack, detail)
+
+
+def lexical_coverage(
+    key_points: Sequence[str], answer: Answer, *, threshold: float = LEXICAL_THRESHOLD
+) -> KeyPointCoverage:
+    """Lexical coverage of each key point by ``answer`` (see the module docstring)."""
+    if not key_points:
+        return KeyPointCoverage("lexical", threshold, ())
+    texts = haystack_texts(answer)
+    hay_raw = "\n".join(texts)
+    hay = "".join(folded(t) for t in texts)  # == folded(hay_raw), from the per-text cache
+    points = tuple(_lexical_point(p, hay, hay_raw, threshold) for p in key_points)
+    return KeyPointCoverage("lexical", threshold, points)
+
+
+def key_point_options(*sources: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``key_points`` option merged field by field, earlier sources winning.
+
+    Each source may hold ``key_points`` as a table (``{"method", "model", "threshold"}``) or a method
+    name, or dotted keys ``key_points.method=...`` as ``--scorer-option`` gives them.
+    """
+    merged: dict[str, Any] = {}
+    for source in reversed(sources):
+        value = source.get("key_points")
+        if isinstance(value, Mapping):
+            merged.update(value)
+        elif isinstance(value, str):
+            merged["method"] = value
+        merged.update({k.split(".", 1)[1]: v for k, v in source.items() if k.startswith("key_points.")})
+    threshold = merged.get("threshold")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))):
+        raise ConfigError(f"key_points.threshold must be a number, got {threshold!r}")
+    unknown = sorted(set(merged) - set(OPTION_NAMES))
+    if unknown:
+        raise ConfigError(
+            f"unknown key_points option {', '.join(map(repr, unknown))}; known: {', '.join(OPTION_NAMES)}"
+        )
+    return merged
+
+
+def key_point_coverage(
+    key_points: Sequence[str], answer: Answer, options: Mapping[str, Any]
+) -> KeyPointCoverage:
+    """Coverage by the method ``options`` names: ``lexical`` (default) or ``semantic``."""
+    method = str(options.get("method") or "lexical")
+    threshold = options.get("threshold")
+    if method == "semantic":
+        from scorers.semantic import semantic_coverage
+
+        return semantic_coverage(key_points, answer, options)
+    if method != "lexical":
+        raise ConfigError(f"key_points.method {method!r} is not one of 'lexical', 'semantic'")
+    return lexical_coverage(
+        key_points, answer, threshold=LEXICAL_THRESHOLD if threshold is None else float(threshold)
+    )
+
+
+__all__ = [
+    "FUZZY_MIN",
+    "LEXICAL_THRESHOLD",
+    "OPTION_NAMES",
+    "STOPWORDS",
+    "KeyPointCoverage",
+    "KeyPointResult",
+    "cache_dir",
+    "haystack_texts",
+    "key_point_coverage",
+    "key_point_options",
+    "key_point_words",
+    "lexical_coverage",
+]

@@ -1,0 +1,320 @@
+"""Money amounts (yuan): Arabic digits, Chinese numerals, financial capitals, 万/亿 multipliers, 角/分.
+
+``parse_amount`` reads a string that is one amount; ``find_amounts`` finds every amount in free text,
+requiring a money cue (元/圆/块/¥/人民币/RMB/CNY/yuan, or a number ending in 万/亿) so that years,
+phone numbers and other numbers are not taken for money.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+from .dates import scan_spans
+from .found import CACHE_MAX_CHARS, Found, context_qualifier, link_kind
+from .numerals import (
+    BIG_UNITS,
+    CN_DIGITS,
+    CN_NUMERAL_CHARS,
+    SMALL_UNITS,
+    ZERO_CHARS,
+    parse_chinese_number,
+    parse_number_run,
+)
+from .text import half_width
+
+__all__ = ["find_amounts", "parse_amount"]
+
+_CN = CN_NUMERAL_CHARS
+_DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
+_START = rf"[0-9{_DIGIT1}十拾百佰千仟几廿卅]"
+_BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-9{_DIGIT1}]))"
+_RUN = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){_START}{_BODY}*")
+_GATE = re.compile(rf"[0-9{_CN}几]")
+
+_PREFIX = re.compile(r"(?:¥|人民币|rmb|cny|renminbi)\s*$", re.IGNORECASE)
+_SUFFIX = re.compile(
+    r"(?P<approx>\s*(?:多|余|来))?\s*(?:"
+    r"(?P<yuan>元|圆)(?!旦|宵|素|首|帅|老|月)(?P<zheng>整)?(?:人民币)?"
+    r"|(?P<kuai>块)(?P<qian>钱)?"
+    r"|(?P<en>(?:yuan|rmb|cny|renminbi)\b)"
+    r"|(?P<rmb>人民币))",
+    re.IGNORECASE,
+)
+_ONE_DIGIT = rf"[0-9{''.join(CN_DIGITS)}]"
+_JIAO_FEN = re.compile(
+    rf"(?:(?P<j>{_ONE_DIGIT})\s*[角毛])?(?:(?P<f>{_ONE_DIGIT})\s*分(?!钟))?(?P<qian>钱)?(?P<zheng>整)?"
+)
+_KUAI_DIGIT = re.compile(rf"(?P<j>{_ONE_DIGIT})(?![0-9{_CN}角毛分])")
+_NOT_MONEY_AFTER = re.compile(
+    r"\s*(?:多|余|来)?\s*(?:美元|美金|欧元|日元|港元|港币|英镑|韩元|台币|澳元|加元|卢布|人|字|个|次|件|名|册|份|张|条|辆|台|头|只|套|亩|平|米|公里|千米|吨|斤|公斤|克|股|户|"
+    r"步|年|天|小时|分钟|秒|倍|部|本|篇|页|行|批|箱|瓶|盒|包|袋|粒|片|支|枝|把|位|家|所|座|间|层|km|kg)",
+    re.IGNORECASE,
+)
+# Numbers that are never amounts, each with a cheap gate (a substring or a pattern) tested first.
+_NON_AMOUNT: tuple[tuple[str | re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(r"[0-9]{7}"),
+        re.compile(
+            r"(?<![0-9])1[3-9][0-9]{9}(?![0-9])"  # mobile phone
+            r"|(?<![0-9])[0-9]{17}[0-9Xx](?![0-9])"  # resident ID
+            r"|(?<![0-9])0[0-9]{2,3}-?[0-9]{7,8}(?![0-9])"  # landline
+            r"|(?<![0-9])[0-9]{16,}(?![0-9])"  # bank card, account, other long codes
+        ),
+    ),
+    ("号", re.compile(r"[(\[（〔【][0-9]{4}[)\]）〕】][^\s，。；;]{0,12}?[0-9]+号")),  # (2020)京0105刑初123号
+    (":", re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])")),  # time of day
+    ("第", re.compile(rf"第[0-9{_CN}]+")),  # ordinal
+    ("%", re.compile(r"[0-9.]+\s*%")),  # percentage
+    ("百分之", re.compile(rf"百分之[{_CN}点]+")),
+)
+_CONNECTOR_AFTER = re.compile(
+    r"\s*(?:[,，]?\s*(?:或者|或是|还是|抑或|或|要么)|至|到|-|~|～|—|–|－|、|和|与|及|以及|加|/|or\b|to\b|and\b)",
+    re.IGNORECASE,
+)
+# The Chinese comma is a thousands separator only between full-width digits (１２，０００元).
+_FW_THOUSANDS = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+_PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")
+_BIG_SET = frozenset(BIG_UNITS)
+_APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")
+_UNIT_CHARS = frozenset(SMALL_UNITS) | frozenset(BIG_UNITS)
+
+_WHOLE = re.compile(
+    rf"(?:¥|人民币|rmb|cny|renminbi)?(?P<num>[0-9{_CN},.点]+)?"
+    r"(?:(?P<unit>元|圆|块钱|块|yuan|rmb|cny|renminbi)(?:人民币)?)?"
+    rf"(?:(?P<j>{_ONE_DIGIT})(?P<jm>[角毛])?)?(?:(?P<f>{_ONE_DIGIT})分)?(?:钱)?(?:整)?(?:人民币)?",
+    re.IGNORECASE,
+)
+
+
+def _canonical(d: Decimal) -> Decimal:
+    return Decimal(int(d)) if d == d.to_integral_value() else d.normalize()
+
+
+def _digit(ch: str | None) -> int:
+    if not ch:
+        return 0
+    return int(ch) if ch.isdigit() and ch.isascii() else CN_DIGITS[ch]
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """The whole string as one amount in yuan, else None.
+
+    ``42000`` / ``42,000.00元`` / ``¥42,000`` / ``4.2万元`` / ``四万二千元`` / ``肆万贰仟元整`` /
+    ``人民币肆万贰仟元整`` / ``４２０００元`` / ``4万2千元`` / ``RMB 42,000`` / ``42,000 yuan`` -> 42000;
+    ``壹佰元伍角`` -> 100.5; ``1.5亿`` -> 150000000. Approximations and hedges (``约4万``) -> None.
+    """
+    s = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    s = "".join(s.split())
+    if not s:
+        return None
+    m = _WHOLE.fullmatch(s)
+    if m is None:
+        return None
+    num, unit, jiao, fen = m.group("num"), m.group("unit"), m.group("j"), m.group("f")
+    if num is None and jiao is None and fen is None:
+        return None
+    if num is not None and unit is None and (jiao or fen):
+        return None
+    if jiao is not None and m.group("jm") is None and (unit is None or unit[0] != "块" or fen):
+        return None  # a bare digit after the yuan part: only 十二块五 (= 12.5)
+    value = Decimal(0)
+    if num is not None:
+        parsed = parse_chinese_number(num)
+        if parsed is None:
+            return None
+        value = parsed
+    value += Decimal(_digit(jiao)) / 10 + Decimal(_digit(fen)) / 100
+    return _canonical(value)
+
+
+@dataclass
+class _Cand:
+    start: int
+    end: int
+    run_start: int
+    run_end: int
+    value: Decimal
+    approx: bool
+    cued: bool
+    link: str | None = None
+
+
+def _parse_run(run: str) -> tuple[Decimal, bool] | None:
+    """A number run's value and whether it is approximate (三四万, 十几万, 四万多, 三千余)."""
+    value = parse_number_run(run)
+    if value is not None:
+        return value, False
+    s = run
+    if "多" in s or "余" in s:
+        s = s.replace("多", "").replace("余", "")
+    if "几" in s:
+        s = s.replace("几", "一")
+    m = _APPROX_PAIR.search(s)
+    if m:
+        a, b = CN_DIGITS[m.group(1)], CN_DIGITS[m.group(2)]
+        if b == a + 1:
+            s = s[: m.start()] + m.group(1) + s[m.end() :]
+    if s == run or not s:
+        return None
+    value = parse_number_run(s)
+    return (value, True) if value is not None else None
+
+
+def _blocked(t: str) -> list[tuple[int, int]]:
+    spans = scan_spans(t)
+    for gate, pattern in _NON_AMOUNT:
+        if (gate in t) if isinstance(gate, str) else (gate.search(t) is not None):
+            spans.extend(m.span() for m in pattern.finditer(t))
+    return spans
+
+
+def _may_be_amount(t: str, run: str, start: int, end: int, suffix: re.Match[str] | None) -> bool:
+    """A cheap test before parsing: some money cue, or a connector to a following number."""
+    if suffix is not None or not _BIG_SET.isdisjoint(run):
+        return True
+    if _PREFIX_GATE.search(t, max(0, start - 10), start):
+        return True
+    return _CONNECTOR_AFTER.match(t, end) is not None
+
+
+def _cue_and_end(
+    t: str, run: str, start: int, end: int, value: Decimal, approx: bool, sm: re.Match[str] | None
+) -> tuple[bool, int, int, Decimal, bool]:
+    """Whether a money cue surrounds the run; the widened span, value (角/分 added) and approx flag."""
+    cued = False
+    lo = start
+    pm = (
+        _PREFIX.search(t, max(0, start - 10), start)
+        if _PREFIX_GATE.search(t, max(0, start - 10), start)
+        else None
+    )
+    if pm:
+        cued = True
+        lo = pm.start()
+    if sm:
+        if sm.group("approx"):
+            approx = True
+        if sm.group("kuai"):
+            jm = _KUAI_DIGIT.match(t, sm.end()) if not sm.group("qian") else None
+            fm = _JIAO_FEN.match(t, sm.end())
+            has_jiao = fm is not None and (fm.group("j") or fm.group("f"))
+            ok = bool(sm.group("qian")) or jm is not None or bool(has_jiao) or approx
+            ok = ok or any("0" <= c <= "9" for c in run) or value >= 10
+            if ok:
+                cued = True
+                end = sm.end()
+                if has_jiao and fm is not None:
+                    value += Decimal(_digit(fm.group("j"))) / 10 + Decimal(_digit(fm.group("f"))) / 100
+                    end = fm.end()
+                elif jm is not None:
+                    value += Decimal(_digit(jm.group("j"))) / 10
+                    end = jm.end()
+        else:
+            cued = True
+            end = sm.end()
+            if sm.group("yuan") and not sm.group("zheng"):
+                fm = _JIAO_FEN.match(t, end)
+                if (
+                    fm is not None
+                    and fm.end() > end
+                    and (fm.group("j") or fm.group("f") or fm.group("zheng"))
+                ):
+                    value += Decimal(_digit(fm.group("j"))) / 10 + Decimal(_digit(fm.group("f"))) / 100
+                    end = fm.end()
+    if not cued and not _BIG_SET.isdisjoint(run) and run[0] not in "百佰千仟":
+        cued = _NOT_MONEY_AFTER.match(t, end) is None
+    return cued, lo, end, value, approx
+
+
+def _big_suffix(run: str) -> tuple[str, int] | None:
+    """``5万`` -> ("5", 10000): a coefficient followed by one unit character."""
+    if len(run) >= 2 and run[-1] in _UNIT_CHARS and not any(c in _UNIT_CHARS for c in run[:-1]):
+        unit = BIG_UNITS.get(run[-1]) or SMALL_UNITS[run[-1]]
+        return run[:-1], unit
+    return None
+
+
+def _int_digits(d: Decimal) -> int:
+    return len(str(int(d)))
+
+
+def _inherit(t: str, cands: list[_Cand]) -> None:
+    """An uncued number joined to a cued one (``30000或35000元``, ``3至5万元``) becomes an amount."""
+    for i in range(len(cands) - 2, -1, -1):
+        left, right = cands[i], cands[i + 1]
+        link = link_kind(t, left.start, left.end, right.start)
+        if link is None:
+            continue
+        if right.cued and not left.cued:
+            left.cued = True
+            run = t[left.run_start : left.run_end]
+            big = _big_suffix(t[right.run_start : right.run_end])
+            if big is not None and not any(c in _UNIT_CHARS for c in run):
+                coef = parse_number_run(big[0])
+                if coef is not None and _int_digits(left.value) <= _int_digits(coef):
+                    left.value = _canonical(left.value * big[1])
+        if left.cued and right.cued and link in ("alternative", "range"):
+            left.link = left.link or link
+            right.link = right.link or link
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(lo < end and start < hi for lo, hi in spans)
+
+
+def find_amounts(text: str) -> list[Found]:
+    """Every amount of money in ``text``, in order, with spans into ``text``.
+
+    Definite unless hedged (可能/大概/也许/好像/应该是), approximate (三四万/大约四万/四万多/约4万元/
+    4万左右/近五万), one of alternatives (30000元或35000元), a range (3万至5万元), a bound (5万元以上)
+    or negated (不是42000元). Numbers inside dates, phone/ID/card numbers, case numbers, times,
+    ordinals and percentages are never amounts; a run of digits is read whole (35000元 is 35000).
+    """
+    if len(text) > CACHE_MAX_CHARS:
+        return list(_find_amounts(text))
+    return list(_find_amounts_cached(text))
+
+
+def _find_amounts(text: str) -> tuple[Found, ...]:
+    t = half_width(_FW_THOUSANDS.sub(",", text) if "，" in text else text)
+    if not _GATE.search(t):
+        return ()
+    blocked: list[tuple[int, int]] | None = None
+    cands: list[_Cand] = []
+    for m in _RUN.finditer(t):
+        start, end = m.span()
+        run = m.group()
+        suffix = _SUFFIX.match(t, end)
+        if not _may_be_amount(t, run, start, end, suffix):
+            continue
+        if blocked is None:
+            blocked = _blocked(t)
+        if _overlaps(blocked, start, end):
+            continue
+        parsed = _parse_run(run)
+        if parsed is None:
+            continue
+        value, approx = parsed
+        cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix)
+        cands.append(_Cand(lo, hi, start, end, _canonical(value), approx, cued))
+    if not cands:
+        return ()
+    if len(cands) > 1:
+        _inherit(t, cands)
+    out: list[Found] = []
+    for c in cands:
+        if not c.cued:
+            continue
+        ctx = context_qualifier(t, c.start, c.end)
+        qualifier = "negated" if ctx == "negated" else c.link or ctx or ("approximate" if c.approx else None)
+        out.append(
+            Found("amount", c.value, c.start, c.end, text[c.start : c.end], qualifier is None, qualifier)
+        )
+    return tuple(out)
+
+
+_find_amounts_cached = lru_cache(maxsize=1024)(_find_amounts)

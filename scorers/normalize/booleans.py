@@ -1,0 +1,352 @@
+"""The stance an answer takes on a yes/no question: negation-aware, question-aware.
+
+Reading order (the first that gives a stance wins):
+
+1. With a question: the question's predicate (``是否退还`` -> 退还; ``认不认罪`` -> 认罪; ``他签了吗`` -> 签;
+   ``Did he return ...`` -> return) looked up in the answer, with its synonyms and antonyms
+   (``否认`` for ``承认``); the polarity is the parity of the negators right before it (``没有退还``
+   False, ``不是没有退还`` True, ``没有否认`` True). Mentions inside an embedded question
+   (``是否退还不清楚``) or under an intention (``说过要退``, ``答应退还``) are skipped; after a contrast
+   (``但``/``但是``/``却``) the later mention wins.
+2. With a question: an answer that says it does not know (``不清楚``, ``材料中没有提到``) has no stance.
+3. A first clause that is only yes/no words: ``是的`` ``对`` ``有`` ``没有`` ``不是`` ``否`` ``不是没有`` ``yes`` ``no``.
+4. Without a predicate: the first stance verb of a small lexicon (签/认罪/承认/否认/退还/收到/同意/知道/参与 ...).
+5. An answer that opens with a negator or 是/有 (``没有退款记录``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .found import Found, hedged
+from .text import half_width
+
+
+def _split(words: str) -> tuple[str, ...]:
+    return tuple(words.split())
+
+
+__all__ = ["read_boolean"]
+
+_NEG, _ADV, _IRR, _EMB = "neg", "adv", "irrealis", "embedded"
+_WORDS: dict[str, str] = {}
+for _w in _split(
+    "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
+    "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
+    "不 别 非 否 否认 错 不予 未予 不准 不许 不得"
+):
+    _WORDS[_w] = _NEG
+for _w in _split(
+    "也 都 还 就 并 再 曾 曾经 根本 从来 完全 一直 始终 确实 真的 的确 已经 已 过 又 当时 当场 当庭 亲自 主动 "
+    "按时 按期 如期 全部 全额 足额 及时 最终 最后 后来 其实 实际上 实际 他 她 它 他们 其 对方 本人 我 你 您 "
+    "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
+    "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院"
+):
+    _WORDS.setdefault(_w, _ADV)
+for _w in _split(
+    "要 会 将 将会 想 打算 准备 答应 承诺 保证 说要 说会 愿意 应该 应当 应 需要 必须 可以 能 能够 如果 若 假如 要求 "
+    "催 催促 让 叫 请求 希望 计划 表示 表示会 同意"
+):
+    _WORDS[_w] = _IRR
+for _w in ("\x00\x00", "有没有", "有无", "是不是", "能否", "可否", "会不会", "能不能"):
+    _WORDS[_w] = _EMB
+_LONGEST = max(len(w) for w in _WORDS)
+
+#: Synonym groups: a predicate is also found through these (1-char forms need 了/过 or a negator).
+_SYNONYMS: list[tuple[str, ...]] = [
+    ("退还", "归还", "返还", "偿还", "退回", "还款", "还钱", "退款", "退钱", "退", "还"),
+    ("签字", "签名", "签署", "签订", "签收", "签"),
+    ("收到", "收取", "收下", "拿到", "收"),
+    ("支付", "付款", "给付", "转账", "付"),
+    ("承认", "认可"),
+    ("参与", "参加"),
+    ("知道", "知情", "知晓"),
+    ("同意", "答应", "认可"),
+]
+#: Antonyms: finding one of these states the opposite of the predicate.
+_ANTONYMS: dict[str, tuple[str, ...]] = {
+    "承认": ("否认",),
+    "认罪": ("否认", "翻供", "喊冤"),
+    "认可": ("否认", "不认可"),
+    "同意": ("拒绝", "反对"),
+    "接受": ("拒绝",),
+    "收到": ("拒收",),
+    "支持": ("驳回",),
+}
+#: Stance verbs for answers read without a question (longest first); 否认/拒绝 are negative in themselves.
+_LEXICON = re.compile(
+    "签字|签名|签署|签订|签收|认罪|认可|承认|否认|拒绝|驳回|支持|退还|归还|返还|偿还|退回|退款|收到|收取|同意|知道|知情|"
+    "参与|参加|支付|付款|转账|在场|报警|赔偿|道歉|履行|存在|属实|办理|办成|出具|交付|告知|通知|提供|接受|认识|联系|"
+    "到场|出庭|上诉|自首|谅解|签|退|还|收|付"
+)
+_INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
+
+_Q_MARK = re.compile(r"是否|有没有|有无|是不是|能否|可否|有否|会不会|能不能")
+_Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
+_A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
+_MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
+_LEAD_ADV = re.compile(r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|主动|当庭|亲自)+")
+_ASPECT = re.compile(r"[了过着]")
+_CONTRAST = re.compile(r"但是|但|可是|不过|然而|却")
+_BREAK = re.compile(r"[。；;！!？?\n，,：:]")
+_ABSTAIN = re.compile(
+    r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|无法确定|无法判断|无法得知|"
+    r"无从得知|不清楚|不知道|不确定|不记得|记不清|未说明|没有说明|"
+    r"not mentioned|no information|unknown|cannot (?:be )?determine|can't determine|not stated|unclear|"
+    r"(?:do|does) not (?:say|mention|state)|doesn't (?:say|mention|state)|don't know"
+)
+_STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
+_AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可"))
+_EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_EN_NEG = frozenset(
+    _split(
+        "not never no neither nor didn't don't doesn't hasn't haven't hadn't wasn't weren't isn't aren't won't "
+        "wouldn't couldn't cannot can't refused denied failed declined"
+    )
+)
+_EN_YES = frozenset(("yes", "yeah", "yep", "correct", "right", "true", "indeed", "affirmative"))
+_EN_NO = frozenset(("no", "nope", "not", "false", "incorrect", "never", "negative"))
+_EN_STOP = frozenset(
+    _split(
+        "did does do has have had is was were are will would can could should he she they it you i we the a an "
+        "this that his her their its any to of in on at by for with from mr ms mrs dr ever actually really"
+    )
+)
+
+
+def _chain(t: str, pos: int, floor: int) -> tuple[int, str | None, int]:
+    """Negators counted backwards from ``pos``: (count, stop kind, start of the leftmost negator).
+
+    Stops at a word that is not a negator or a transparent adverb; the stop kind tells an intention
+    (``要退``) or an embedded question (``是否退还``) apart from an ordinary stop (None).
+    """
+    count = 0
+    i = pos
+    lo = pos
+    while i > floor:
+        kind = None
+        size = 0
+        for size in range(min(_LONGEST, i - floor), 0, -1):
+            kind = _WORDS.get(t[i - size : i])
+            if kind is not None:
+                break
+        if kind is None:
+            return count, None, lo
+        if kind in (_IRR, _EMB):
+            return count, kind, lo
+        i -= size
+        if kind == _NEG:
+            count += 1
+            lo = i
+    return count, None, lo
+
+
+def _clause_floor(t: str, pos: int) -> int:
+    floor = 0
+    for m in _BREAK.finditer(t, 0, pos):
+        floor = m.end()
+    return floor
+
+
+def _hit_at(t: str, start: int, end: int, inherent: bool) -> tuple[int, int, bool] | None:
+    """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
+    count, stop, lo = _chain(t, start, _clause_floor(t, start))
+    if stop is not None:
+        return None
+    if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着"):
+        return None
+    return lo, end, (count + inherent) % 2 == 0
+
+
+def _hits(t: str, word: str, inherent: bool) -> list[tuple[int, int, bool]]:
+    """Every usable mention of ``word`` in ``t``."""
+    out: list[tuple[int, int, bool]] = []
+    start = t.find(word)
+    while start >= 0:
+        hit = _hit_at(t, start, start + len(word), inherent)
+        if hit is not None:
+            out.append(hit)
+        start = t.find(word, start + 1)
+    return out
+
+
+def _pick(t: str, hits: list[tuple[int, int, bool]]) -> tuple[int, int, bool]:
+    """The first mention, or the first after the last contrast word (但/但是/却) when there is one."""
+    hits.sort()
+    contrast = None
+    for match in _CONTRAST.finditer(t):
+        contrast = match
+    if contrast is not None:
+        later = [h for h in hits if h[0] >= contrast.end()]
+        if later:
+            return later[0]
+    return hits[0]
+
+
+def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
+    qualifier = "hedge" if hedged(t, start) else None
+    return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
+
+
+def _question_cores(question: str) -> list[tuple[str, bool]]:
+    """(core predicate, whether the question itself is negative) from a yes/no question."""
+    q = half_width(question).strip()
+    phrase = None
+    m = _Q_MARK.search(q)
+    if m:
+        stop = _Q_STOP.search(q, m.end())
+        phrase = q[m.end() : stop.start() if stop else len(q)]
+    elif (m2 := _A_NOT_A.search(q)) is not None:
+        phrase = m2.group(1) + m2.group(2)
+        stop = _Q_STOP.search(phrase)
+        phrase = phrase[: stop.start()] if stop else phrase
+    elif (m3 := _MA.search(q)) is not None:
+        clause = m3.group(1)
+        verb = _LEXICON.search(clause)
+        phrase = clause[verb.start() :] if verb else clause[-2:]
+    if not phrase:
+        return []
+    phrase = _LEAD_ADV.sub("", phrase)
+    negative = 0
+    while True:
+        for size in range(min(_LONGEST, len(phrase)), 0, -1):
+            if _WORDS.get(phrase[:size]) == _NEG and len(phrase) > size:
+                negative += 1
+                phrase = phrase[size:]
+                break
+        else:
+            break
+    core = _ASPECT.sub("", phrase)
+    return [(core, negative % 2 == 1)] if core else []
+
+
+def _candidates(core: str) -> list[tuple[str, bool]]:
+    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True)."""
+    words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
+    heads = {w for w, _ in words} | {core}
+    for group in _SYNONYMS:
+        if any(h in group for h in heads):
+            words.extend((w, False) for w in group if len(w) > 1)
+    for head in list(heads):
+        words.extend((w, True) for w in _ANTONYMS.get(head, ()))
+    words.append((core[0], False))
+    for group in _SYNONYMS:
+        if any(h in group for h in heads):
+            words.extend((w, False) for w in group if len(w) == 1)
+    return words
+
+
+def _by_predicate(text: str, t: str, question: str) -> Found | None:
+    for core, negative in _question_cores(question):
+        for word, inherent in _candidates(core):
+            hits = _hits(t, word, inherent or word in _INHERENT_NEG)
+            if hits:
+                start, end, value = _pick(t, hits)
+                return _found(text, t, start, end, value != negative)
+    return None
+
+
+def _by_particles(text: str, t: str, strong: bool) -> Found | None:
+    """A first clause made only of yes/no words (strong), or an answer opening with them (weak)."""
+    m = _BREAK.search(t)
+    first = t[: m.start()] if m else t
+    offset = len(first) - len(first.lstrip())
+    core = _STRIP_PARTICLES.sub("", first)
+    if not core:
+        return None
+    if strong:
+        count, stop, _ = _chain(core, len(core), 0)
+        if stop is not None or not _only_yes_no(core):
+            return None
+        end = offset + len(first.strip())
+        return _found(text, t, offset, end, count % 2 == 0)
+    for size in range(min(_LONGEST, len(core)), 0, -1):
+        word = core[:size]
+        if _WORDS.get(word) == _NEG:
+            return _found(text, t, offset, offset + size, False)
+        if word in ("是", "有"):
+            return _found(text, t, offset, offset + size, True)
+    return None
+
+
+def _only_yes_no(core: str) -> bool:
+    i = len(core)
+    while i > 0:
+        for size in range(min(_LONGEST, i), 0, -1):
+            word = core[i - size : i]
+            if _WORDS.get(word) in (_NEG, _ADV) or word in _AFFIRM:
+                i -= size
+                break
+        else:
+            return False
+    return True
+
+
+def _by_lexicon(text: str, t: str) -> Found | None:
+    hits: list[tuple[int, int, bool]] = []
+    for m in _LEXICON.finditer(t):
+        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG)
+        if hit is not None:
+            hits.append(hit)
+    if not hits:
+        return None
+    start, end, value = _pick(t, hits)
+    return _found(text, t, start, end, value)
+
+
+def _english(text: str, t: str, question: str | None) -> Found | None:
+    low = t.lower()
+    words = list(_EN_WORD.finditer(low))
+    if not words:
+        return None
+    first = words[0]
+    if first.group() in _EN_YES or first.group() in _EN_NO:
+        after = low[first.end() : first.end() + 1]
+        if after in ("", ",", ".", "!", ";", " ") and (first.group() != "not" or after != " "):
+            return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
+    stems = set()
+    if question:
+        stems = {w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2}
+    for w in words:
+        if w.group() in _EN_STOP or w.group()[:5] not in stems:
+            continue
+        lo = low.rfind(".", 0, w.start()) + 1
+        hi = low.find(".", w.end())
+        clause = low[lo : hi if hi >= 0 else len(low)]
+        if re.search(r"\b(?:whether|if)\b", low[lo : w.start()]):
+            continue
+        negs = sum(1 for x in _EN_WORD.findall(clause) if x in _EN_NEG or x.endswith("n't"))
+        return _found(text, t, w.start(), w.end(), negs % 2 == 0)
+    if question is None:
+        for w in words[:12]:
+            if w.group() in _EN_NEG or w.group().endswith("n't"):
+                return _found(text, t, w.start(), w.end(), False)
+    return None
+
+
+def read_boolean(text: str, question: str | None = None) -> Found | None:
+    """The yes/no stance of ``text`` (on ``question``'s predicate when given); None when it takes none.
+
+    Hedged stances (``可能没有退还``) come back with ``definite=False`` and qualifier ``"hedge"``.
+    """
+    t = half_width(text).replace("是否", "\x00\x00")
+    if not t.strip():
+        return None
+    if question:
+        found = _by_predicate(text, t, question)
+        if found is not None:
+            return found
+        if _ABSTAIN.search(t.lower()):
+            return None
+    found = _by_particles(text, t, strong=True)
+    if found is None and not question:
+        found = _by_lexicon(text, t)
+    if found is None and question:
+        found = _by_lexicon(text, t)
+    if found is None and t.isascii():
+        found = _english(text, t, question)
+    if found is None:
+        found = _by_particles(text, t, strong=False)
+    if found is None and not t.isascii():
+        found = _english(text, t, question)
+    return found

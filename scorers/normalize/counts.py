@@ -1,0 +1,169 @@
+"""Counts: a number with a classifier (``3次``, ``三笔``, ``两次``, ``共计五笔``, ``3 times``, ``twice``)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .amounts import _parse_run, find_amounts
+from .dates import scan_spans
+from .found import Found, context_qualifier, link_kind
+from .numerals import CN_DIGITS, ZERO_CHARS
+from .text import half_width
+
+
+def _split(words: str) -> tuple[str, ...]:
+    return tuple(words.split())
+
+
+__all__ = ["find_counts", "parse_count", "unit_of"]
+
+# Longest first: 个月 before 个, 个人 before 个.
+_CN_UNITS = (
+    "个月", "个人", "小时", "分钟", "次", "笔", "回", "趟", "遍", "个", "名", "人", "份", "张", "件", "项",
+    "起", "处", "条", "位", "家", "辆", "台", "部", "套", "间", "本", "封", "天", "年", "周", "岁", "页",
+    "批", "轮", "通", "期", "单",
+)  # fmt: skip
+_EN_UNITS = {
+    "time": "次", "times": "次", "occasion": "次", "occasions": "次",
+    "payment": "笔", "payments": "笔", "transfer": "笔", "transfers": "笔", "installment": "笔",
+    "installments": "笔", "instalment": "笔", "instalments": "笔", "transaction": "笔", "transactions": "笔",
+    "person": "人", "persons": "人", "people": "人", "day": "天", "days": "天", "year": "年", "years": "年",
+    "month": "个月", "months": "个月",
+}  # fmt: skip
+_EN_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        _split(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+            "sixteen seventeen eighteen nineteen twenty"
+        )
+    )
+}
+_EN_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
+#: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times".
+_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人"}
+
+_CN_NUM_CHARS = "".join(CN_DIGITS) + ZERO_CHARS + "十拾百佰千仟"
+_UNIT_RE = "|".join(_CN_UNITS)
+_CN_COUNT = re.compile(
+    rf"(?<![0-9A-Za-z_.,第{_CN_NUM_CHARS}几多余])(?P<num>[0-9]+(?:多|余)?|[{_CN_NUM_CHARS}几][{_CN_NUM_CHARS}几多余]*)"
+    rf"\s*(?P<unit>{_UNIT_RE})(?!性)"
+)
+_EN_COUNT = re.compile(
+    r"\b(?P<num>[0-9]+|" + "|".join(_EN_NUMBERS) + r")\s+(?P<unit>" + "|".join(_EN_UNITS) + r")\b"
+    r"|\b(?P<adv>once|twice|thrice)\b",
+    re.IGNORECASE,
+)
+_PREFIX = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|total(?:ly)?:?\s*|in total\s*)", re.IGNORECASE)
+_GATE = re.compile(rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice", re.IGNORECASE)
+
+
+def unit_of(unit: str) -> str:
+    """The canonical classifier: ``回``/``趟``/``times`` -> ``次``, ``名``/``people`` -> ``人``."""
+    u = unit.strip().lower()
+    u = _EN_UNITS.get(u, u)
+    return _SYNONYMS.get(u, u)
+
+
+def _value(num: str) -> tuple[int, bool] | None:
+    low = num.lower()
+    if low in _EN_NUMBERS:
+        return _EN_NUMBERS[low], False
+    if num.isdigit() and num.isascii():
+        return int(num), False
+    parsed = _parse_run(num)
+    if parsed is None:
+        return None
+    value, approx = parsed
+    if value != value.to_integral_value():
+        return None
+    return int(value), approx
+
+
+@dataclass
+class _Cand:
+    start: int
+    end: int
+    value: int
+    unit: str
+    approx: bool
+    link: str | None = None
+
+
+def _candidates(t: str) -> list[_Cand]:
+    out: list[_Cand] = []
+    for m in _CN_COUNT.finditer(t):
+        parsed = _value(m.group("num"))
+        if parsed is not None:
+            out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+    if t.isascii() or re.search(r"[A-Za-z]", t):
+        for m in _EN_COUNT.finditer(t):
+            if m.group("adv"):
+                out.append(_Cand(m.start(), m.end(), _EN_ADVERBS[m.group("adv").lower()], "次", False))
+                continue
+            parsed = _value(m.group("num"))
+            if parsed is not None:
+                out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+        out.sort(key=lambda c: c.start)
+    return out
+
+
+def find_counts(text: str, unit: str | None = None) -> list[Found]:
+    """Every count in ``text`` (``3次``, ``三笔``, ``共计五笔``, ``3 times``, ``twice``), in order.
+
+    With ``unit`` only counts of that classifier (synonyms included: 次 = 回/趟/遍/times). Digits that
+    belong to an amount or a date are never counts; ``第三次`` (ordinal) and ``一次性`` are not counts.
+    """
+    t = half_width(text)
+    if not _GATE.search(t):
+        return []
+    cands = _candidates(t)
+    if not cands:
+        return []
+    blocked = scan_spans(t) + [(f.start, f.end) for f in find_amounts(t)]
+    cands = [c for c in cands if not any(bs < c.end and c.start < be for bs, be in blocked)]
+    for left, right in itertools.pairwise(cands):
+        link = link_kind(t, left.start, left.end, right.start)
+        if link in ("alternative", "range"):
+            left.link = left.link or link
+            right.link = right.link or link
+    wanted = unit_of(unit) if unit else None
+    out: list[Found] = []
+    for c in cands:
+        if wanted is not None and c.unit != wanted:
+            continue
+        ctx = context_qualifier(t, c.start, c.end)
+        qualifier = "negated" if ctx == "negated" else c.link or ctx or ("approximate" if c.approx else None)
+        out.append(
+            Found("count", c.value, c.start, c.end, text[c.start : c.end], qualifier is None, qualifier)
+        )
+    return out
+
+
+def parse_count(text: str) -> int | None:
+    """The whole string as one count: ``3``, ``3次``, ``三次``, ``两次``, ``共计五笔``, ``3 times``, ``twice``.
+
+    Approximations (``三四次``, ``十几次``) and non-integers give None.
+    """
+    s = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    s = s.strip().rstrip("。.").strip()
+    pm = _PREFIX.match(s)
+    if pm:
+        s = s[pm.end() :].strip()
+    if not s:
+        return None
+    low = s.lower()
+    if low in _EN_ADVERBS:
+        return _EN_ADVERBS[low]
+    m = _EN_COUNT.fullmatch(s)
+    if m is None:
+        m = re.fullmatch(rf"(?P<num>[0-9]+|[{_CN_NUM_CHARS}]+|[a-zA-Z]+)\s*(?P<unit>{_UNIT_RE})?", s)
+    if m is None:
+        return None
+    parsed = _value(m.group("num"))
+    if parsed is None or parsed[1]:
+        return None
+    return parsed[0]

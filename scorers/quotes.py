@@ -1,0 +1,221 @@
+"""Whether a required quote is reproduced by one of the candidates (the answer, citation quotes).
+
+Everything is compared in the folded, OCR-cleaned view (``benchmark.documents.model.match_view``:
+width, case, whitespace and punctuation folded away). In order of preference:
+
+1. ``exact``: the folded quote is contained in a candidate.
+2. ``gap``: the quote elides text with ``...``/``…``; each part is contained, in order.
+3. ``fuzzy``: a quote of at least ``MIN_FUZZY_CHARS`` (12) folded characters matches when rapidfuzz
+   ``partial_ratio`` reaches ``FUZZY_THRESHOLD`` (85) (``ratio`` when the candidate is the shorter);
+   with gaps, every part must match so, in order.
+4. ``core``: a long quote counts when its core clause, the longest of its clauses (split at
+   punctuation), holding at least ``CORE_MIN_CHARS`` (8) folded characters and half the quote, is
+   reproduced (contained, or fuzzily as in 3).
+
+Fuzziness never bridges different numbers: in 3 and 4 every amount, date and other number of the
+quote (of the core clause in 4) must appear, normalised, in the candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from benchmark.documents.model import match_view
+from scorers.normalize import PartialDate, find_amounts, find_dates
+
+FUZZY_THRESHOLD = 85.0
+MIN_FUZZY_CHARS = 12
+CORE_MIN_CHARS = 8
+CORE_MIN_SHARE = 0.5
+
+_ELLIPSIS = re.compile(r"\.{3,}|…+|。{3,}|⋯+")
+_CLAUSE = re.compile(r"[，,；;：:。！!？?、\n]|\.{3,}|…+")
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+_RANK = {"exact": 4, "gap": 3, "fuzzy": 2, "core": 1, "none": 0}
+
+
+@dataclass(frozen=True)
+class QuoteMatch:
+    found: bool
+    score: float  # 0..100: 100 for exact/gap, the fuzzy score otherwise
+    matched_text: str | None  # the folded text of the candidate that matched
+    how: str  # "exact" | "gap" | "fuzzy" | "core" | "none"
+    candidate: int | None = None  # index of the candidate that matched
+    missing_numbers: tuple[str, ...] = ()  # numbers of the quote a near miss lacked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"found": self.found, "score": round(self.score, 2), "matched_text": self.matched_text,
+                "how": self.how, "candidate": self.candidate,
+                "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+
+
+NO_MATCH = QuoteMatch(False, 0.0, None, "none")
+
+
+def quote_parts(quote: str) -> list[str]:
+    """The folded parts of a quote whose ``...``/``…`` elide text (one part when none)."""
+    return [p for p in (match_view(x) for x in _ELLIPSIS.split(quote)) if p]
+
+
+@lru_cache(maxsize=4096)
+def _parts(quote: str) -> tuple[str, ...]:
+    return tuple(quote_parts(quote))
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Numbers:
+    values: frozenset[Decimal]
+    dates: tuple[PartialDate, ...]
+
+
+@lru_cache(maxsize=8192)
+def _numbers(text: str) -> _Numbers:
+    """Amounts and bare numbers (as values) and dates of ``text``."""
+    dates = find_dates(text)
+    amounts = find_amounts(text)
+    taken = [(f.start, f.end) for f in (*dates, *amounts)]
+    values = {Decimal(f.value).normalize() for f in amounts}
+    for m in _DIGITS.finditer(text):
+        if not any(lo <= m.start() < hi for lo, hi in taken):
+            values.add(Decimal(m.group().replace(",", "")).normalize())
+    return _Numbers(frozenset(values), tuple(f.value for f in dates))
+
+
+def _date_in(d: PartialDate, dates: tuple[PartialDate, ...]) -> bool:
+    fields = ("year", "month", "day")
+    return any(all(getattr(d, f) is None or getattr(d, f) == getattr(k, f) for f in fields) for k in dates)
+
+
+def missing_numbers(quote: str, candidate: str) -> tuple[str, ...]:
+    """The numbers and dates of ``quote`` that ``candidate`` does not state (normalised)."""
+    need, have = _numbers(quote), _numbers(candidate)
+    out = [format(v, "f") for v in sorted(need.values) if v not in have.values]
+    out += [str(d) for d in need.dates if not _date_in(d, have.dates)]
+    return tuple(out)
+
+
+# --- matching --------------------------------------------------------------------------------
+
+
+def _in_order(parts: tuple[str, ...], text: str) -> bool:
+    pos = 0
+    for part in parts:
+        found = text.find(part, pos)
+        if found < 0:
+            return False
+        pos = found + len(part)
+    return True
+
+
+def _fuzzy(part: str, text: str) -> tuple[float, int, int]:
+    """Score and where in ``text`` the best match lies."""
+    if len(text) < len(part):
+        return fuzz.ratio(part, text), 0, len(text)
+    al = fuzz.partial_ratio_alignment(part, text)
+    if al is None:
+        return 0.0, 0, 0
+    return al.score, al.dest_start, al.dest_end
+
+
+def _fuzzy_parts(parts: tuple[str, ...], text: str) -> tuple[float, str] | None:
+    pos, scores, spans = 0, [], []
+    for part in parts:
+        hit = text.find(part, pos)
+        if hit >= 0:
+            scores.append(100.0)
+            spans.append((hit, hit + len(part)))
+            pos = hit + len(part)
+            continue
+        if len(part) < MIN_FUZZY_CHARS:
+            return None
+        score, start, end = _fuzzy(part, text[pos:])
+        if score < FUZZY_THRESHOLD:
+            return None
+        scores.append(score)
+        spans.append((pos + start, pos + end))
+        pos += end
+    return min(scores), text[spans[0][0] : spans[-1][1]]
+
+
+def core_clause(quote: str) -> str | None:
+    """The longest clause of ``quote`` (folded) when it is long enough to stand for the quote."""
+    clauses = [c for c in (match_view(x) for x in _CLAUSE.split(quote)) if c]
+    total = sum(len(c) for c in clauses)
+    if len(clauses) < 2:
+        return None
+    core = max(clauses, key=len)
+    return core if len(core) >= CORE_MIN_CHARS and len(core) >= CORE_MIN_SHARE * total else None
+
+
+@lru_cache(maxsize=8192)
+def _folded(text: str) -> str:
+    return match_view(text)
+
+
+def _match_one(required: str, parts: tuple[str, ...], candidate: str, index: int) -> QuoteMatch:
+    text = _folded(candidate)
+    if not text:
+        return NO_MATCH
+    if len(parts) == 1 and parts[0] in text:
+        return QuoteMatch(True, 100.0, parts[0], "exact", index)
+    if len(parts) > 1 and _in_order(parts, text):
+        return QuoteMatch(True, 100.0, "…".join(parts), "gap", index)
+    miss: tuple[str, ...] = ()
+    if sum(len(p) for p in parts) >= MIN_FUZZY_CHARS:
+        hit = _fuzzy_parts(parts, text)
+        if hit is not None:
+            miss = missing_numbers(required, candidate)
+            if not miss:
+                return QuoteMatch(True, hit[0], hit[1], "fuzzy", index)
+    core = core_clause(required) if len(parts) == 1 else None  # an elided quote's parts are all essential
+    if core is not None:
+        hit = _fuzzy_parts((core,), text)
+        if hit is not None:
+            core_miss = missing_numbers(_raw_clause(required, core), candidate)
+            if not core_miss:
+                return QuoteMatch(True, hit[0], hit[1], "core", index)
+            miss = miss or core_miss
+    return QuoteMatch(False, 0.0, None, "none", index, miss)
+
+
+def _raw_clause(quote: str, folded_clause: str) -> str:
+    return next((x for x in _CLAUSE.split(quote) if match_view(x) == folded_clause), quote)
+
+
+def match_quote(required: str, candidates: list[str]) -> QuoteMatch:
+    """The best way ``required`` is reproduced by one of ``candidates`` (see the module doc)."""
+    parts = _parts(required)
+    if not parts:
+        return NO_MATCH
+    best = NO_MATCH
+    for index, candidate in enumerate(candidates):
+        m = _match_one(required, parts, candidate, index)
+        if (_RANK[m.how], m.score) > (_RANK[best.how], best.score) or (
+            not best.found and m.missing_numbers and not best.missing_numbers
+        ):
+            best = m
+        if best.how == "exact":
+            break
+    return best
+
+
+__all__ = [
+    "CORE_MIN_CHARS",
+    "CORE_MIN_SHARE",
+    "FUZZY_THRESHOLD",
+    "MIN_FUZZY_CHARS",
+    "QuoteMatch",
+    "core_clause",
+    "match_quote",
+    "missing_numbers",
+    "quote_parts",
+]

@@ -1,0 +1,311 @@
+"""The HTML reports in a real browser: Debian's chromium driven by Playwright (never a downloaded browser).
+
+Each test opens a generated file, checks the numbers shown against report.json or the comparison JSON,
+clicks a filter and a drill-down, checks that a hostile answer did not execute, and saves a screenshot
+(one copy of each goes to docs/img/ for the docs). Every request that is not file:, data: or loopback is
+blocked and fails the test; so does any console error (a CSP violation included) or dialog.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from benchmark.report.html import render_run_html, write_html
+from benchmark.rundir import RunDir
+from tests.benchmark.report.casekit import HOSTILE, HOSTILE_QUESTION, Case, make_case, run_case
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--disable-dev-shm-usage",
+]  # fmt: skip
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def f3(x: float) -> str:
+    """What the page's ``x.toFixed(3)`` shows (JS rounds the exact binary value half up)."""
+    return str(Decimal(x).quantize(Decimal("0.001"), ROUND_HALF_UP))
+
+
+def pct(x: float) -> str:
+    return str(Decimal(x * 100).quantize(Decimal("0.1"), ROUND_HALF_UP)) + "%"
+
+
+def signed(x: float) -> str:
+    return "-" + f3(-x) if x < 0 else "+" + f3(x)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "benchmark", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+@dataclass
+class Guard:
+    """What the page tried that it must not: outside requests, errors, dialogs."""
+
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        parsed = urlparse(url)
+        if parsed.scheme in ("file", "data") or parsed.hostname in LOOPBACK:
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def on_page_error(self, error: Any) -> None:
+        self.errors.append(f"pageerror: {error}")
+
+    def on_console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def on_dialog(self, dialog: Any) -> None:
+        self.errors.append(f"dialog: {dialog.message}")
+        dialog.dismiss()
+
+    def check(self) -> None:
+        assert self.blocked == [], f"the page tried to reach the network: {self.blocked}"
+        assert self.errors == [], f"console errors, page errors or dialogs: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Any]:
+    contexts: list[tuple[Any, Guard]] = []
+
+    def _open(path: Path) -> tuple[Any, Guard]:
+        guard = Guard()
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.route("**/*", guard.route)
+        page = context.new_page()
+        page.on("pageerror", guard.on_page_error)
+        page.on("console", guard.on_console)
+        page.on("dialog", guard.on_dialog)
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=15_000)
+        contexts.append((context, guard))
+        return page, guard
+
+    yield _open
+    for context, guard in contexts:
+        context.close()
+        guard.check()
+
+
+@pytest.fixture(scope="module")
+def case(tmp_path_factory: pytest.TempPathFactory) -> Case:
+    case = make_case(tmp_path_factory.mktemp("browser"))
+    run_case(case, case.replay_a, "A")
+    run_case(case, case.replay_b, "B")
+    return case
+
+
+def screenshot(page: Any, tmp: Path, name: str) -> Path:
+    shot = tmp / name
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    DOCS_IMG.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, DOCS_IMG / name)
+    return shot
+
+
+def text(page: Any, selector: str) -> str:
+    return str(page.locator(selector).first.inner_text()).strip()
+
+
+def shown_ids(page: Any) -> list[str]:
+    return [str(x) for x in page.locator("#qbody tr.q").evaluate_all("rows => rows.map(r => r.dataset.id)")]
+
+
+def assert_not_executed(page: Any) -> None:
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.locator("#app img, #app script, #app iframe").count() == 0
+    assert page.locator("script").count() == 2
+
+
+def test_run_report(case: Case, open_page: Any, tmp_path: Path) -> None:
+    reports = [
+        RunDir(d).read_report() for d in sorted(case.output.iterdir()) if (d / "report.json").is_file()
+    ]
+    report = next(r for r in reports if r["adapter"]["name"].endswith("a.jsonl"))  # run A's report.json
+    page_path = write_html(tmp_path / "run.html", render_run_html(report))
+    page, guard = open_page(page_path)
+
+    s = report["summary"]
+    assert text(page, "[data-testid=summary-score] .v") == f3(s["score"])
+    assert text(page, "[data-testid=summary-pass-rate] .v") == pct(s["pass_rate"])
+    assert text(page, "[data-testid=summary-coverage] .v") == pct(s["coverage"])
+    for key in ("passed", "failed", "skipped", "total"):
+        assert text(page, f"[data-testid=summary-{key}] .v") == str(s[key])
+    for qtype, t in s["by_type"].items():
+        row = f"[data-testid=type-row-{qtype}]"
+        assert text(page, f"{row} [data-col=score]") == f3(t["score"])
+        assert text(page, f"{row} [data-col=passed]") == str(t["passed"])
+    assert shown_ids(page) == [q["id"] for q in report["questions"]]
+
+    page.select_option("[data-testid=filter-outcome]", "FAIL")
+    failed = [q["id"] for q in report["questions"] if q["outcome"] == "FAIL"]
+    assert shown_ids(page) == failed
+    assert text(page, "[data-testid=match-count]") == f"{len(failed)} of {len(report['questions'])} questions"
+    page.select_option("[data-testid=filter-outcome]", "")
+    page.fill("[data-testid=search]", "丙火")  # the search covers answers too
+    expect(page.locator("[data-testid=match-count]")).to_have_text(
+        f"1 of {len(report['questions'])} questions"
+    )
+    assert shown_ids(page) == ["hc_003"]
+    page.fill("[data-testid=search]", "hc_002")
+    expect(page.locator("#qbody tr.q")).to_have_count(1)
+
+    page.click("#qbody tr.q[data-id=hc_002]")
+    assert page.locator("[data-testid=answer-0]").inner_text() == HOSTILE
+    assert_not_executed(page)
+
+    page.fill("[data-testid=search]", "")
+    expect(page.locator("#qbody tr.q")).to_have_count(4)
+    page.click("#qbody tr.q[data-id=hc_001]")
+    entry = next(q for q in report["questions"] if q["id"] == "hc_001")
+    assert text(page, "[data-testid=detail-question]") == "被告借款金额是多少？"
+    for name, score in entry["components"].items():
+        assert text(page, f"[data-testid=components] tr[data-component={name}] td:nth-child(2)") == f3(score)
+    assert page.locator("[data-testid=doc-lines] mark").all_inner_texts() == ["被告向原告借款人民币42000元"]
+    assert page.locator("[data-testid=doc-lines] tr.req.cited[data-line='7']").count() == 1
+
+    page.click("#qbody tr.q[data-id=hc_003]")
+    assert text(page, "[data-testid=detail-question]") == HOSTILE_QUESTION
+    assert_not_executed(page)
+    screenshot(page, tmp_path, "report-run.png")
+    guard.check()
+
+
+def test_comparison_report(case: Case, open_page: Any, tmp_path: Path) -> None:
+    html = tmp_path / "compare.html"
+    done = cli("compare", "A", "B", "--store", str(case.store), "--json", "--html", str(html))
+    assert done.returncode == 0, done.stderr
+    c = json.loads(done.stdout)["comparisons"][0]
+    page, guard = open_page(html)
+
+    o = c["overall"]
+    row = "[data-testid=cmp-overall]"
+    assert text(page, f"{row} [data-col=score_a]") == f3(o["score_a"])
+    assert text(page, f"{row} [data-col=score_b]") == f3(o["score_b"])
+    assert text(page, f"{row} [data-col=delta]") == signed(o["delta"])
+    ci = o["bootstrap"]
+    assert text(page, f"{row} [data-col=ci]") == f"[{signed(ci['ci_low'])}, {signed(ci['ci_high'])}]"
+    assert text(page, f"{row} [data-col=verdict]") == o["verdict"]
+    assert text(page, f"{row} [data-col=pass_to_fail]") == str(o["mcnemar"]["pass_to_fail"])
+    assert o["verdict"] in text(page, "[data-testid=headline]").lower()
+
+    page.click("[data-testid=show-p2f]")
+    p2f = sorted(f["id"] for f in c["flips"] if f["a"] == "PASS" and f["b"] == "FAIL")
+    assert sorted(shown_ids(page)) == p2f == ["hc_001"]
+    page.select_option("[data-testid=filter-change]", "f2p")
+    assert shown_ids(page) == ["hc_003"]
+
+    page.click("#qbody tr.q[data-id=hc_003]")
+    assert text(page, "[data-testid=answer-0]") == "原告是丙火公司。"
+    assert text(page, "[data-testid=answer-1]") == "原告是甲木科技有限公司。"
+    assert_not_executed(page)
+    page.select_option("[data-testid=filter-change]", "")
+    page.click("#qbody tr.q[data-id=hc_002]")
+    assert page.locator("[data-testid=answer-1]").inner_text() == HOSTILE
+    assert_not_executed(page)
+    screenshot(page, tmp_path, "report-comparison.png")
+    guard.check()
+
+
+def test_sweep_leaderboard(case: Case, open_page: Any, tmp_path: Path) -> None:
+    config = tmp_path / "sweep.toml"
+    config.write_text(
+        f'[run]\ndataset = ["{case.set_path.as_posix()}"]\nbaseline = "a"\n'
+        f'[[variant]]\nname = "a"\nadapter = "replay:{case.replay_a.as_posix()}"\n'
+        f'[[variant]]\nname = "b"\nadapter = "replay:{case.replay_b.as_posix()}"\n'
+        f'[[variant]]\nname = "a-again"\nadapter = "replay:{case.replay_a.as_posix()}"\n',
+        encoding="utf-8",
+    )
+    html = tmp_path / "sweep.html"
+    done = cli("sweep", str(config), "--output", str(tmp_path / "runs"), "--json", "--html", str(html))
+    assert done.returncode == 0, done.stderr
+    board = json.loads(done.stdout)
+    page, guard = open_page(html)
+
+    for r in board["rows"]:
+        row = page.locator(f"[data-testid=leaderboard] tr[data-name='{r['name']}']")
+        assert row.locator("[data-col=rank]").inner_text() == str(r["rank"])
+        assert row.locator("[data-col=score]").inner_text() == f3(r["score"])
+        assert row.locator("[data-col=coverage]").inner_text() == pct(r["coverage"])
+    other = next(r["name"] for r in board["rows"] if r["name"] != "a")
+    page.click(f"[data-testid=leaderboard] tr[data-name='{other}']")
+    assert text(page, "[data-testid=comparison] h2").startswith(f"{other} (B) against a (A)")
+    page.click("#qbody tr.q[data-id=hc_002]")
+    assert_not_executed(page)
+    screenshot(page, tmp_path, "report-sweep.png")
+    guard.check()
+
+
+def test_the_guard_blocks_and_reports_outside_requests(browser: Any) -> None:
+    """The route guard itself works: a page that reaches out is caught (so a silent page means something)."""
+    guard = Guard()
+    context = browser.new_context()
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    page.set_content('<img src="http://evil.example/p.png"><img src="http://127.0.0.1:9/ok.png">')
+    page.wait_for_timeout(300)
+    context.close()
+    assert guard.blocked == ["http://evil.example/p.png"]
+    with pytest.raises(AssertionError, match="tried to reach the network"):
+        guard.check()
+
+
+def test_example_sweep_over_the_bundled_sets(open_page: Any, tmp_path: Path) -> None:
+    """The issue's "done when": examples/sweep.toml (4+ baseline variants) over the bundled sets gives a
+    leaderboard and an HTML comparison that states its conclusion in words."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "sweep.toml"
+    html = tmp_path / "sweep.html"
+    done = cli("sweep", str(example), "--output", str(tmp_path / "runs"), "--json", "--html", str(html))
+    assert done.returncode == 0, done.stderr
+    board = json.loads(done.stdout)
+    assert len(board["rows"]) >= 4 and all(r["total"] >= 200 for r in board["rows"])
+    page, guard = open_page(html)
+    leader = board["rows"][0]
+    summary = text(page, "[data-testid=lb-summary]")
+    assert summary.startswith(f"{leader['name']} leads with {f3(leader['score'])}.")
+    for r in board["rows"]:
+        row = page.locator(f"[data-testid=leaderboard] tr[data-name='{r['name']}']")
+        assert row.locator("[data-col=score]").inner_text() == f3(r["score"])
+        verdict = r["vs_baseline"]["verdict"] if r["vs_baseline"] else "(baseline)"
+        assert row.locator("[data-col=vs_baseline]").inner_text().startswith(verdict)
+    # the top of the page: what a newcomer sees first
+    page.screenshot(path=str(tmp_path / "sweep-example.png"))
+    DOCS_IMG.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(tmp_path / "sweep-example.png", DOCS_IMG / "sweep-example.png")
+    guard.check()

@@ -1,0 +1,103 @@
+"""Yes/no stances: negation-aware, question-aware."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorers.normalize import read_boolean
+
+# (answer, question, expected value or None for no stance, why)
+CASES: list[tuple[str, str | None, bool | None, str]] = [
+    ("是", None, True, "是"),
+    ("是的", None, True, "是的"),
+    ("否", None, False, "否"),
+    ("不是", None, False, "不是"),
+    ("对", None, True, "对"),
+    ("不对", None, False, "不对"),
+    ("没错", None, True, "没错 = correct"),
+    ("有", None, True, "有"),
+    ("没有", None, False, "没有"),
+    ("无", None, False, "无"),
+    ("签了", None, True, "签了"),
+    ("没签", None, False, "没签"),
+    ("未签", None, False, "未签"),
+    ("认罪", None, True, "认罪"),
+    ("不认罪", None, False, "不认罪"),
+    ("拒不认罪", None, False, "拒不认罪"),
+    ("承认", None, True, "承认"),
+    ("否认", None, False, "否认 is negative in itself"),
+    ("退还了", None, True, "退还了"),
+    ("没有退还", None, False, "没有退还"),
+    ("未退还", None, False, "未退还"),
+    ("收到", None, True, "收到"),
+    ("没收到", None, False, "没收到"),
+    ("同意", None, True, "同意"),
+    ("不同意", None, False, "不同意"),
+    ("知道", None, True, "知道"),
+    ("不知道", None, False, "without a question 不知道 is a stance on 知道"),
+    ("参与", None, True, "参与"),
+    ("未参与", None, False, "未参与"),
+    ("不是没有", None, True, "double negation"),
+    ("没有否认", None, True, "not denying"),
+    ("并非不知道", None, True, "double negation with 并非"),
+    ("yes", None, True, "English yes"),
+    ("No.", None, False, "English no"),
+    ("He did not return the money.", None, False, "did not"),
+    ("他说过要退，但没有退还", "是否退还", False, "intention skipped, the fact wins"),
+    ("他说过要退，但没有退还", None, False, "same without a question"),
+    ("是的，他已经退还了全部借款", "陈明飞是否退还了借款？", True, "predicate with 已经"),
+    ("陈明飞当时表示会退还，后来也确实退还了", "是否退还", True, "promise then fact"),
+    ("他可能没有退还", "是否退还", False, "hedged stance (definite False)"),
+    ("他还没有还钱", "是否归还借款", False, "synonym 还钱 for 归还"),
+    ("他还了", "是否归还借款", True, "one-character synonym with 了"),
+    ("他否认收到过借款", "他是否承认收到借款？", False, "antonym 否认"),
+    ("他没有否认收到借款", "他是否承认收到借款？", True, "negated antonym"),
+    ("拒不认罪", "被告人是否认罪？", False, "是否认罪 is not 否认"),
+    ("被告人当庭认罪", "被告人是否认罪？", True, "adverb between"),
+    ("签了", "他签没签字？", True, "A-not-A question"),
+    ("没签", "他签字了吗？", False, "吗 question"),
+    ("他从来没有参与过", "他是否参与了诈骗", False, "从来没有"),
+    ("没有，他一直没有还", "是否还款", False, "particle then predicate"),
+    ("他拒绝了", "他是否同意调解？", False, "拒绝 for 同意"),
+    ("他同意了", "他是否同意调解？", True, "同意"),
+    ("有", "有没有签字？", True, "有 answers 有没有"),
+    ("材料中没有提到是否退还", "是否退还", None, "embedded question: no stance"),
+    ("不清楚", "是否退还", None, "unknown: no stance"),
+    ("我不知道", "是否退还", None, "不知道 about another predicate: no stance"),
+    ("没有相关信息", "是否退还", None, "no information: no stance"),
+    ("他答应退还", "是否退还", None, "a promise states nothing about the fact"),
+    ("No, he did not return it.", "Did he return the money?", False, "English no"),
+    ("He returned the money in full.", "Did he return the money?", True, "English verb"),
+    ("The money was not returned.", "Was the money returned?", False, "English passive"),
+    ("The document does not mention whether he returned it.", "Did he return the money?", None, "whether"),
+    ("本院不予支持。", "法院是否支持了原告的诉讼请求？", False, "不予 is a negator"),
+    ("本院予以支持。", "法院是否支持了原告的诉讼请求？", True, "予以 is transparent"),
+    ("驳回原告的诉讼请求", "法院是否支持了原告的诉讼请求？", False, "驳回 is the antonym of 支持"),
+    ("", None, None, "empty"),
+    ("他给了42000元", "是否退还", None, "nothing about the predicate"),
+]
+
+
+@pytest.mark.parametrize(("answer", "question", "expected", "why"), CASES)
+def test_read_boolean(answer: str, question: str | None, expected: bool | None, why: str) -> None:
+    found = read_boolean(answer, question)
+    got = None if found is None else found.value
+    assert got is expected, why
+    if found is not None:
+        assert answer[found.start : found.end] == found.raw
+        assert found.kind == "boolean"
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "qualifier"),
+    [
+        ("他可能没有退还", "是否退还", "hedge"),
+        ("好像签了", None, "hedge"),
+        ("没有退还", "是否退还", None),
+    ],
+)
+def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
+    found = read_boolean(answer, question)
+    assert found is not None
+    assert found.qualifier == qualifier
+    assert found.definite is (qualifier is None)

@@ -1,0 +1,63 @@
+"""Counts: a number with a classifier."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorers.normalize import find_counts, parse_count
+
+PARSE = [
+    ("3", 3, "bare digit"),
+    ("3次", 3, "Arabic with 次"),
+    ("三次", 3, "Chinese with 次"),
+    ("两次", 2, "两"),
+    ("三笔", 3, "笔"),
+    ("共计五笔", 5, "共计 prefix"),
+    ("一共十二次", 12, "一共 prefix"),
+    ("３次", 3, "full-width"),
+    ("3 times", 3, "English"),
+    ("three times", 3, "English number word"),
+    ("twice", 2, "twice"),
+    ("once", 1, "once"),
+    ("三", 3, "bare Chinese digit"),
+    ("三四次", None, "approximate"),
+    ("十几次", None, "approximate with 几"),
+    ("多次", None, "no number"),
+    ("3.5次", None, "not an integer"),
+    ("", None, "empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected", "why"), PARSE)
+def test_parse_count(text: str, expected: int | None, why: str) -> None:
+    assert parse_count(text) == expected, why
+
+
+FIND = [
+    ("他一共转了3次，每次5000元", None, [("3次", 3, None)], "the amount's digits are not a count"),
+    ("分三笔支付，共计五笔", None, [("三笔", 3, None), ("五笔", 5, None)], "two counts"),
+    ("分三笔支付，共计五笔", "次", [], "unit filter"),
+    ("两次或三次", "次", [("两次", 2, "alternative"), ("三次", 3, "alternative")], "alternatives"),
+    ("He paid 3 times, twice by transfer.", "次", [("3 times", 3, None), ("twice", 2, None)], "English"),
+    ("去了两趟", "次", [("两趟", 2, None)], "趟 counts as 次"),
+    ("第三次见面", None, [], "ordinal"),
+    ("第十三次", None, [], "ordinal with two numerals"),
+    ("一次性支付42000元", None, [], "一次性 = lump sum"),
+    ("2020年3月给了3000元", None, [], "dates and amounts are not counts"),
+    ("三四次", None, [("三四次", 3, "approximate")], "approximate"),
+    ("十多次", None, [("十多次", 10, "approximate")], "多"),
+    ("可能是三次", None, [("三次", 3, "hedge")], "hedge"),
+    ("三个人", "人", [("三个人", 3, None)], "个人 counts as 人"),
+    ("３次", "次", [("３次", 3, None)], "full-width"),
+]
+
+
+@pytest.mark.parametrize(("text", "unit", "expected", "why"), FIND)
+def test_find_counts(
+    text: str, unit: str | None, expected: list[tuple[str, int, str | None]], why: str
+) -> None:
+    found = find_counts(text, unit)
+    assert [(f.raw, f.value, f.qualifier) for f in found] == expected, why
+    for f in found:
+        assert text[f.start : f.end] == f.raw
+        assert isinstance(f.value, int)

@@ -1,0 +1,232 @@
+"""Abstention and contradiction detection: lexicons, negation, quoted speech, the adapter's flag."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorers.abstention import (
+    EN_ABSTAIN,
+    EN_CONFLICT,
+    ZH_ABSTAIN,
+    ZH_CONFLICT,
+    detect_abstention,
+    detect_conflict,
+    quoted_spans,
+)
+
+ABSTAINS = [
+    "材料中没有记载顾主任的电话号码。",
+    "笔录未记录该信息。",
+    "笔录中没有提到。",
+    "判决书中未载明全名。",
+    "合同里没有约定展期利率。",
+    "没有相关记载。",
+    "并无相关信息。",
+    "无法确定。",
+    "无从得知。",
+    "不能确认具体日期。",
+    "根据现有材料无法回答该问题。",
+    "不清楚。",
+    "我不知道。",
+    "不太清楚。",
+    "不是很清楚。",
+    "记不清了。",
+    "他记不得了。",
+    "想不起来了。",
+    "忘记了。",
+    "我忘了。",
+    "说不清楚。",
+    "住址一栏为空白。",
+    "展期利率由各方另行约定。",
+    "具体用途不详。",
+    "被告濮晓岚未到庭，亦未提交书面答辩意见。",
+    "The record does not say.",
+    "It is not mentioned in the transcript.",
+    "Not stated.",
+    "The amount is unknown.",
+    "It cannot be determined.",
+    "I don't know.",
+    "He doesn’t remember the number.",
+    "The judgment is silent on this.",
+    "There is no information about it.",
+    "Insufficient information to answer.",
+    "He forgot.",
+]
+
+NOT_ABSTAINING = [
+    "顾主任的电话是13912345678。",
+    "一共收了46000元。",
+    "被告濮晓岚未到庭。",  # 未 about something else
+    "知不知道？他知道。",  # an A-not-A question
+    "清不清楚都要说。",
+    "He received 46,000 yuan.",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", ABSTAINS)
+def test_lexicon_hits_are_abstentions(text: str) -> None:
+    result = detect_abstention(text)
+    assert result.abstained, text
+    assert result.source == "text"
+    assert result.span is not None and text[result.span[0] : result.span[1]] == result.cue
+
+
+@pytest.mark.parametrize("text", NOT_ABSTAINING)
+def test_plain_answers_do_not_abstain(text: str) -> None:
+    result = detect_abstention(text)
+    assert not result.abstained and result.cue is None and result.source == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他不是不知道，只是不说。",
+        "并非不清楚。",
+        "并非没有记载。",
+        "不能说不知道。",
+        "The figure is not unknown.",
+    ],
+)
+def test_negated_cues_are_not_abstentions(text: str) -> None:
+    result = detect_abstention(text)
+    assert not result.abstained
+    assert result.negated, "the cancelled cue is reported"
+
+
+def test_bing_strengthens_rather_than_negates() -> None:
+    assert detect_abstention("这一点笔录并不清楚。").abstained
+
+
+def test_quoted_speech_is_not_the_system_abstaining() -> None:
+    for text in ["戚鸣远说：“我不知道。”", "他说「记不清了」", 'He said "I don\'t know".']:
+        result = detect_abstention(text)
+        assert not result.abstained, text
+        assert result.quoted, text
+
+
+def test_reported_speech_without_quotes_counts() -> None:
+    assert detect_abstention("戚鸣远称记不清顾主任的电话了。").abstained
+
+
+def test_cue_outside_quotes_counts_even_with_quotes_present() -> None:
+    result = detect_abstention("笔录中没有记载。他说：“号码我记不清了”。")
+    assert result.abstained and result.cue == "笔录中没有"
+    assert result.quoted == ("记不清",)
+
+
+def test_flag_true_wins() -> None:
+    result = detect_abstention("这个我帮不上忙。", flag=True)
+    assert result.abstained and result.source == "flag" and result.cue is None and result.leading
+    both = detect_abstention("材料中没有记载。", flag=True)
+    assert both.source == "flag+text"
+
+
+def test_flag_false_with_a_lexicon_hit_still_abstains() -> None:
+    result = detect_abstention("材料中没有记载。", flag=False)
+    assert result.abstained and result.flag_disagrees
+    assert not detect_abstention("一共46000元。", flag=False).flag_disagrees
+
+
+def test_leading_refusal_versus_later_caveat() -> None:
+    assert detect_abstention("根据现有材料，无法确定。").leading
+    assert detect_abstention("不知道。").leading
+    assert not detect_abstention("认识，是一个姓顾的主任，但不知道他的全名。").leading
+    assert not detect_abstention("他收了46000元。他的全名笔录没有记载。").leading
+
+
+NAMED = [
+    "前后说法存在矛盾。",
+    "两处供述不一致。",
+    "说法并不一致。",
+    "前后不一。",
+    "两种说法：一处称40000元。",
+    "供述存在出入。",
+    "收据与流水不符。",
+    "一方面称收了40000元，另一方面又称46000元。",
+    "The two statements contradict each other.",
+    "The accounts are inconsistent.",
+    "There is a discrepancy between the receipt and the statement.",
+    "The figures do not match.",
+]
+NOT_NAMED = [
+    "前后一致，没有矛盾。",
+    "不存在冲突。",
+    "是否存在矛盾？",
+    "有没有矛盾？",
+    "并不矛盾。",
+    "没有出入。",
+    "There is no contradiction.",
+    "The statements are not inconsistent.",
+    "This does not contradict the receipt.",
+    "一共46000元。",
+]
+
+
+@pytest.mark.parametrize("text", NAMED)
+def test_contradictions_named(text: str) -> None:
+    result = detect_conflict(text)
+    assert result.named, text
+    assert result.span is not None and text[result.span[0] : result.span[1]] == result.cue
+
+
+@pytest.mark.parametrize("text", NOT_NAMED)
+def test_contradictions_not_named(text: str) -> None:
+    assert not detect_conflict(text).named, text
+
+
+def test_conflict_inside_quotes_is_not_named() -> None:
+    result = detect_conflict("他说“这里有矛盾”，总共46000元。")
+    assert not result.named and result.quoted == ("矛盾",)
+
+
+def test_quoted_spans_are_the_insides_of_closed_pairs() -> None:
+    text = '甲“乙”丙「丁」戊"x"“未闭合'
+    spans = quoted_spans(text)
+    assert [text[a:b] for a, b in spans] == ["乙", "丁", "x"]
+    assert quoted_spans("no quotes") == []
+
+
+def test_every_lexicon_entry_compiles_alone() -> None:
+    for pattern in ZH_ABSTAIN + EN_ABSTAIN + ZH_CONFLICT + EN_CONFLICT:
+        re.compile(pattern, re.IGNORECASE)
+
+
+def test_to_dict_is_json_shaped() -> None:
+    d = detect_abstention("材料中没有记载。", flag=False).to_dict()
+    assert d["abstained"] is True and d["span"] == [0, 5] and d["flag_disagrees"] is True
+    c = detect_conflict("前后矛盾。").to_dict()
+    assert c["named"] is True and c["cue"] == "前后矛盾"
+
+
+@given(st.text(max_size=60))
+def test_spans_always_index_the_text(text: str) -> None:
+    result = detect_abstention(text)
+    if result.span is not None:
+        assert text[result.span[0] : result.span[1]] == result.cue
+    conflict = detect_conflict(text)
+    if conflict.span is not None:
+        assert text[conflict.span[0] : conflict.span[1]] == conflict.cue
+
+
+@given(st.sampled_from(["不知道", "不清楚", "记不清", "没有记载"]), st.sampled_from(["不是", "并非"]))
+def test_a_negator_right_before_a_cue_cancels_it(cue: str, negator: str) -> None:
+    assert not detect_abstention(f"他{negator}{cue}。").abstained
+
+
+def test_the_documentation_lists_every_lexicon_entry() -> None:
+    """docs/scoring/conflict_gap.md gives the lexicons in full: keep it in step with the code."""
+    from pathlib import Path
+
+    import scorers.abstention as abstention
+
+    doc = (Path(__file__).resolve().parents[2] / "docs/scoring/conflict_gap.md").read_text(encoding="utf-8")
+    negators = (abstention.ZH_ABSTAIN_NEGATORS, abstention.ZH_CONFLICT_NEGATORS, abstention.EN_NEGATORS)
+    for pattern in ZH_ABSTAIN + EN_ABSTAIN + ZH_CONFLICT + EN_CONFLICT + negators:
+        shown = pattern.replace(abstention._SOURCES, "{_SOURCES}")
+        assert shown in doc, f"not documented: {shown}"
+    assert abstention._SOURCES in doc

@@ -1,0 +1,253 @@
+"""Specifics asserted in free text: numbers, ids, addresses, places, values, times and names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import scorers.specifics as specifics
+from benchmark.documents import load_document
+from scorers.normalize import fold
+from scorers.specifics import (
+    Specific,
+    document_names,
+    find_names,
+    find_specifics,
+    jieba_cache_dir,
+    mask_names,
+    name_triggers,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def keys(text: str, kinds: set[str] | None = None) -> list[str]:
+    return [s.key for s in find_specifics(text, frozenset(kinds) if kinds else None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("电话13912345678。", "phone:13912345678"),
+        ("电话139-1234-5678。", "phone:13912345678"),
+        ("电话139 1234 5678。", "phone:13912345678"),
+        ("电话+86 13912345678。", "phone:13912345678"),
+        ("电话１３９１２３４５６７８。", "phone:13912345678"),
+        ("电话138****5906。", "phone:138****5906"),
+        ("电话139xxxx0271。", "phone:139****0271"),
+        ("座机（0571）88886666。", "phone:057188886666"),
+        ("座机0571-88886666。", "phone:057188886666"),
+        ("办公电话：8888666。", "phone:8888666"),
+    ],
+)
+def test_phone_numbers(text: str, expected: str) -> None:
+    assert keys(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("身份证990102198403154439。", "id:990102198403154439"),
+        ("身份证99010219840315443x。", "id:99010219840315443X"),
+        ("旧身份证110105800101123。", "id:110105800101123"),
+        ("身份证990102********4439。", "id:990102********4439"),
+        ("卡号6217 **** **** 3318。", "account:6217********3318"),
+        ("账号6230********5158。", "account:6230********5158"),
+        ("卡号6222021234567890123。", "account:6222021234567890123"),
+    ],
+)
+def test_id_and_account_numbers(text: str, expected: str) -> None:
+    assert keys(text) == [expected]
+
+
+def test_an_id_is_not_also_a_date_or_an_account() -> None:
+    found = find_specifics("身份证990102198403154439")
+    assert [s.kind for s in found] == ["id"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("他的微信号是gu_zhuren88。", ["wechat:gu_zhuren88"]),
+        ("微信：abc12345", ["wechat:abc12345"]),
+        ("WeChat ID is GuZr2020.", ["wechat:guzr2020"]),
+        ("微信号可能是guzhuren_88。", ["wechat:guzhuren_88"]),
+        ("微信号我也不记得了，后来他把我的微信删了。", []),
+        ("他用微信转给我20000元。", ["amount:20000"]),
+    ],
+)
+def test_wechat_ids(text: str, expected: list[str]) -> None:
+    assert keys(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("他住在青屿市东湖区柳岸路99号3栋2单元602室。", "address:青屿市东湖区柳岸路99号3栋2单元602室"),
+        ("住址：江州市临川区望湖路266号1幢1202室", "address:江州市临川区望湖路266号1幢1202室"),
+        ("家住李家村三组。", "address:李家村三组"),
+        ("住在东湖区，具体不清楚。", "address:东湖区"),
+    ],
+)
+def test_addresses(text: str, expected: str) -> None:
+    assert keys(text, {"address"}) == [expected]
+
+
+@pytest.mark.parametrize("text", ["住址不详。", "住在哪里不清楚。", "地址在城东。", "住址：________"])
+def test_an_address_label_without_an_address_is_nothing(text: str) -> None:
+    assert keys(text, {"address"}) == []
+
+
+def test_address_raw_starts_at_the_address_not_the_verb() -> None:
+    (s,) = find_specifics("他住在青屿市柳岸路88号。", frozenset({"address"}))
+    assert s.raw == "青屿市柳岸路88号" and "他住在青屿市柳岸路88号。"[s.start : s.end] == s.raw
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("在城东一家海鲜酒楼吃的。", ["place:海鲜酒楼"]),
+        ("是金海湾大酒店。", ["place:金海湾大酒店"]),
+        ("孩子在青屿市第三实验小学上学。", ["place:青屿市第三实验小学"]),
+        ("转到招商银行青屿支行。", ["place:招商银行", "place:青屿支行"]),
+        ("该银行。一家公司。哪所学校？", []),
+    ],
+)
+def test_places(text: str, expected: list[str]) -> None:
+    assert keys(text, {"place"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("晚上8点多", "time:20:xx"),
+        ("下午3点", "time:15:xx"),
+        ("下午三点左右", "time:15:xx"),
+        ("15:30", "time:15:30"),
+        ("20时17分", "time:20:17"),
+        ("9时许", "time:09|21:xx"),
+        ("3点半", "time:03|15:30"),
+        ("3 pm", "time:15:xx"),
+        ("10:05 am", "time:10:05"),
+        ("凌晨12点", "time:00:xx"),
+    ],
+)
+def test_times_of_day(text: str, expected: str) -> None:
+    assert keys(text, {"time"}) == [expected]
+
+
+@pytest.mark.parametrize("text", ["有两点需要说明", "当时", "2小时", "第3点", "时间不详", "3时"])
+def test_not_times(text: str) -> None:
+    assert keys(text, {"time"}) == []
+
+
+def test_rates_amounts_and_dates() -> None:
+    assert keys("年利率6%，月利率0.6%，百分之六") == ["rate:6", "rate:0.6", "rate:6"]
+    assert keys("饭钱是12500元，2020年8月15日") == ["amount:12500", "date:2020-08-15"]
+    approx = find_specifics("大约五千元")[0]
+    assert approx.key == "amount:5000" and approx.qualifier == "approximate"
+
+
+def test_negated_values_are_not_asserted() -> None:
+    assert keys("不是40000元而是46000元") == ["amount:46000"]
+
+
+@given(st.lists(st.sampled_from(["电话13912345678", "于2020年8月3日", "住在柳岸路88号", "共计4.6万元", "，", "下午3点",
+                                 "微信号abc_123456", "卡号6217 **** **** 3318", "身份证990102198403154439"]),
+                max_size=6))  # fmt: skip
+def test_spans_index_the_text(parts: list[str]) -> None:
+    text = "".join(parts)
+    for s in find_specifics(text):
+        assert text[s.start : s.end] == s.raw, s
+
+
+# --- names ------------------------------------------------------------------------------------
+
+TRANSCRIPT = load_document(ROOT / "datasets/transcript/document.md")
+KNOWN = TRANSCRIPT.folded + "|" + fold("顾主任的全名是什么？")
+
+
+def names(text: str) -> list[str]:
+    return [s.raw for s in find_names(text, KNOWN, document_names(TRANSCRIPT.text))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("顾主任的全名叫顾建国。", ["顾建国"]),  # jieba splits 顾/建国
+        ("证人是顾文华，在区教育局任职。", ["顾文华"]),
+        ("请客的朋友是装修老板王建军。", ["王建军"]),
+        ("顾主任带了同事张伟和刘洋。", ["张伟", "刘洋"]),
+        ("饭局上有王主任和李科长。", ["王主任", "李科长"]),
+        ("顾主任叫顾卫东。", ["顾卫东"]),
+        ("韩立舟称不知道。", ["韩立舟"]),
+    ],
+)
+def test_invented_names_are_found(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "戚鸣远和邝振川在听雨轩茶楼见面。",  # the document's own names
+        "蒲立恒、沈若溪、戚长庚都知道。",
+        "他说明白了，要周转一下资金。",  # dictionary words that jieba tags nr
+        "这张卡是邝振川的。",  # 张 as a measure word
+        "顾主任的全名是什么？",  # the question's text
+        "甲方和乙方的主任都同意，任何一方。",  # 主任/任何: 任 inside words
+        "the witness is named Zhou",
+    ],
+)
+def test_known_names_and_words_are_not_names(text: str) -> None:
+    assert names(text) == []
+
+
+def test_jieba_runs_only_when_a_candidate_must_be_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom() -> None:
+        raise AssertionError("jieba was needed")
+
+    monkeypatch.setattr(specifics, "_jieba", boom)
+    calls: list[int] = []
+
+    def provider() -> tuple[str, ...]:
+        calls.append(1)
+        return ()
+
+    assert find_names("戚鸣远收了邝振川46000元。", KNOWN, provider) == []
+    assert calls == [], "the document's names are not even computed without a trigger"
+
+
+def test_name_triggers_are_pure_string_work() -> None:
+    text = "戚鸣远认识顾建国。"
+    assert name_triggers(text, KNOWN) == [text.index("顾建国")]
+
+
+def test_document_names_include_rare_surnames() -> None:
+    found = document_names(TRANSCRIPT.text)
+    assert {"邝振川", "戚鸣远", "蒲立恒", "邝乐言", "沈若溪"} <= set(found)
+    assert list(found) == sorted(found, key=lambda n: (-len(n), n)), "longest first, deterministic"
+
+
+def test_mask_names_keeps_length() -> None:
+    masked = mask_names("邝振川给戚鸣远钱", ("邝振川", "戚鸣远"))
+    assert len(masked) == len("邝振川给戚鸣远钱") and "邝振川" not in masked and masked.endswith("给，，，钱")
+
+
+def test_jieba_cache_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert jieba_cache_dir() == tmp_path / "legal-rag-bench" / "jieba"
+
+
+def test_specific_to_dict() -> None:
+    s = Specific("amount", "4.6万元", __import__("decimal").Decimal("46000"), 0, 5)
+    assert s.to_dict() == {"kind": "amount", "raw": "4.6万元", "value": "46000", "start": 0, "end": 5,
+                           "qualifier": None}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", ["他向主任汇报了。", "甲方主任同意。", "顾总共收了多少？"])
+def test_prepositions_and_words_before_titles_are_not_names(text: str) -> None:
+    assert names(text) == []
