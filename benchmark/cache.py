@@ -13,17 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import StoreError
+from benchmark.sqlite_file import SQLiteFile
 
 DEFAULT_CACHE_NAME = "cache.sqlite"
-BUSY_TIMEOUT_S = 60.0
 _CHUNK = 500  # parameters per IN (...) query, below SQLite's limit
 
 MIGRATIONS: list[str] = [
@@ -85,63 +84,18 @@ class CachedAnswer:
     run_id: str | None
 
 
-class AnswerCache:
+class AnswerCache(SQLiteFile):
     """Open (creating and migrating as needed) the cache at ``path``."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # WAL + NORMAL survives a killed process (not a power cut) and keeps commits cheap.
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open answer cache ({exc})", path=self.path) from None
+    kind = "answer cache"
+    hint = "upgrade legal-rag-bench or use another --cache"
+    MIGRATIONS = MIGRATIONS
 
-    def close(self) -> None:
-        self._db.close()
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(path, check_same_thread=False)
 
     def __enter__(self) -> AnswerCache:
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-
-    def _migrate(self) -> None:
-        with self._tx() as db:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)"
-            )
-            current = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"answer cache schema version {current} is newer than this tool knows ({len(MIGRATIONS)}); "
-                    "upgrade legal-rag-bench or use another --cache",
-                    path=self.path,
-                )
-            for version in range(current + 1, len(MIGRATIONS) + 1):
-                for statement in MIGRATIONS[version - 1].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute("INSERT INTO schema_version VALUES (?, datetime('now'))", (version,))
-
-    @property
-    def schema_version(self) -> int:
-        return int(self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
 
     def put(self, entry: CachedAnswer, identity_sha: str) -> None:
         """Store one answer and commit at once (a later answer for the same key replaces it)."""

@@ -9,17 +9,14 @@ once without losing either: each run is written in one transaction.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import StoreError
+from benchmark.sqlite_file import SQLiteFile
 
 DEFAULT_STORE = Path("runs") / "history.sqlite"
-BUSY_TIMEOUT_S = 60.0
 
 MIGRATIONS: list[str] = [
     # 1: runs and their per-question results
@@ -86,59 +83,18 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-class RunStore:
+class RunStore(SQLiteFile):
     """Open (creating and migrating as needed) the store at ``path``."""
 
-    def __init__(self, path: str | Path = DEFAULT_STORE) -> None:
-        self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open run store ({exc})", path=self.path) from None
+    kind = "run store"
+    hint = "upgrade legal-rag-bench or use another --store"
+    MIGRATIONS = MIGRATIONS
 
-    def close(self) -> None:
-        self._db.close()
+    def __init__(self, path: str | Path = DEFAULT_STORE) -> None:
+        super().__init__(path)
 
     def __enter__(self) -> RunStore:
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-
-    def _migrate(self) -> None:
-        with self._tx() as db:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT)"
-            )
-            current = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"store schema version {current} is newer than this tool knows ({len(MIGRATIONS)}); upgrade",
-                    path=self.path,
-                )
-            for version in range(current + 1, len(MIGRATIONS) + 1):
-                for statement in MIGRATIONS[version - 1].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute("INSERT INTO schema_version VALUES (?, datetime('now'))", (version,))
-
-    @property
-    def schema_version(self) -> int:
-        return int(self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
 
     def save_report(self, report: dict[str, Any], *, label: str | None = None) -> str:
         """Record a run from its JSON report (CONTRACT §5); returns the run id."""

@@ -21,23 +21,22 @@ Rows are scored through the registry (``benchmark.scoring.score_answer``), as a 
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from benchmark.answers import parse_answer
-from benchmark.documents import Document, load_document
+from benchmark.documents import Document
 from benchmark.models import QuestionSet
-from benchmark.questions import build_question_set, schema_errors
 from benchmark.scoring import score_answer
 from scorers.evidence_set import check_evidence_set
 from scorers.result import ScoreResult
+from tests.scorers.golden import case_document, case_question_set, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_PATH = Path(__file__).parent / "cases" / "evidence_set.json"
-CASES: list[dict[str, Any]] = json.loads(CASES_PATH.read_text(encoding="utf-8"))
+CASES = load_cases("evidence_set")
 ALWAYS = ("evidence_recall", "evidence_precision", "citation")
 OPTIONAL = ("key_points", "evidence_count")
 # expect key -> where it is in the result's details, and per-element field for lists
@@ -50,26 +49,12 @@ DETAIL_LISTS = {
 }
 
 
-@cache
 def _document(rel: str) -> Document:
-    return load_document(ROOT / rel)
+    return case_document(rel)
 
 
 def _question_set(case: dict[str, Any]) -> QuestionSet:
-    """The row's question wrapped in a seed-dialect set, validated and built like a loaded file."""
-    document = ROOT / case["document"]
-    obj: dict[str, Any] = {
-        "benchmark_type": "evidence_set",
-        "description": case["why"],
-        "document": document.name,
-        "questions": [case["question"]],
-    }
-    if "evaluation_criteria" in case:
-        obj["evaluation_criteria"] = case["evaluation_criteria"]
-    problems = schema_errors(obj)
-    assert not problems, f"{case['id']}: the row's question breaks schema.json: {problems}"
-    data = json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    return build_question_set(document.parent / f"golden_{case['id']}.json", obj, data, None)
+    return case_question_set(case, "evidence_set")
 
 
 def _score(case: dict[str, Any]) -> ScoreResult:
