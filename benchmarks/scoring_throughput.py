@@ -1,0 +1,305 @@
+"""Scoring throughput: a stored run scored end to end, on one core, and its memory in a long stream.
+
+Target: at least 5,000 question-answer pairs per second after warm-up, with memory flat over
+100,000 pairs streamed from a JSONL file.
+
+Answers are built over the bundled questions (``datasets/``) from the ``oracle`` and the ``baseline``
+adapters, each also perturbed three ways (every number changed by one digit, every cited and
+evidence page moved, a hedge wrapped around the answer), so scores vary: 8 answers per question.
+The stream cycles through them to N pairs, and every pair gets a different closing sentence (words
+only, no digits) appended to its answer text and to each evidence text, so caches keyed by a text
+do not turn the run into look-ups.
+
+The timed path is the one ``rescore`` takes for each stored answer: the JSON line is decoded,
+``benchmark.answers.parse_answer`` builds the ``Answer``, ``benchmark.scoring.score_answer`` scores
+it (every component, with the question set's criteria and document), a ``QuestionResult`` is made,
+its report entry is built by ``benchmark.report.json_report.question_entry`` + ``clean`` and written
+as one JSON line, and the summary counts are updated. Results are never kept: the stream is a
+generator and the report lines go to a file.
+
+Usage: ``uv run python benchmarks/scoring_throughput.py [--pairs N] [--rounds R] [--profile]``
+(``--memory`` adds the 10k/50k/100k stream; ``--profile`` prints cProfile's top entries).
+The script pins itself to CPU 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import inspect
+import json
+import os
+import pstats
+import re
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmark.adapters.base import Query, create_adapter
+from benchmark.answers import parse_answer
+from benchmark.documents.loaders import load_document
+from benchmark.documents.model import Document
+from benchmark.models import Question, QuestionSet
+from benchmark.questions import load_question_sets
+from benchmark.report.json_report import clean, question_entry
+from benchmark.resources import datasets_dir
+from benchmark.results import FAIL, PASS, Counts, QuestionResult
+from benchmark.scoring import score_answer
+
+# Words for the closing sentence that makes every answer text distinct (no digits, no cue words).
+_WORDS = (
+    "笔录", "卷宗", "庭审记录", "书面材料", "证据清单", "补充说明", "原始记录", "双方陈述", "合同文本", "还款记录",
+    "转账凭证", "聊天记录", "收条", "借条", "询问笔录", "判决书", "答辩意见", "质证意见", "代理词", "起诉状",
+    "上诉状", "调解笔录", "银行流水", "付款凭证", "催收函", "律师函", "证人证言", "鉴定意见", "现场照片", "录音材料",
+    "短信记录", "邮件往来", "会议纪要", "对账单", "担保合同", "抵押登记", "送达回证", "裁定书", "执行记录", "立案材料",
+    "庭前会议", "举证通知", "补充协议", "授权委托书", "身份证明", "情况说明", "交易明细", "案件摘要",
+)  # fmt: skip
+_DIGIT_RUN = re.compile(r"\d+")
+_HEDGES = ("可能是", "大概是", "据我了解，")
+
+
+@dataclass
+class Pool:
+    """The questions with their sets and documents, and the base answers to cycle through."""
+
+    pairs: list[tuple[QuestionSet, Question, Document | None]]
+    answers: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (pair index, answer)
+
+
+def closing_sentence(i: int) -> str:
+    """A sentence made of words only, different for every ``i`` below ``len(_WORDS) ** 3``."""
+    n = len(_WORDS)
+    a, b, c = i % n, (i // n) % n, (i // n // n) % n
+    return f"以上内容依据{_WORDS[a]}、{_WORDS[b]}和{_WORDS[c]}整理。"
+
+
+def _bump(m: re.Match[str]) -> str:
+    s = m.group()
+    return s[:-1] + str((int(s[-1]) + 1) % 10)
+
+
+def other_numbers(answer: dict[str, Any]) -> dict[str, Any]:
+    """Every run of digits has its last digit changed: wrong amounts and dates, same wording."""
+    out = dict(answer, answer=_DIGIT_RUN.sub(_bump, answer["answer"]))
+    out["evidence"] = [dict(e, text=_DIGIT_RUN.sub(_bump, e["text"])) for e in answer.get("evidence", [])]
+    out["citations"] = [
+        dict(c, quote=_DIGIT_RUN.sub(_bump, c["quote"])) if c.get("quote") else c
+        for c in answer.get("citations", [])
+    ]
+    return out
+
+
+def wrong_pages(answer: dict[str, Any]) -> dict[str, Any]:
+    """Every cited and evidence page moved by one (a citation without a page gets page 1)."""
+    move = lambda p: 1 if p is None else p + 1  # noqa: E731
+    out = dict(answer)
+    out["citations"] = [dict(c, page=move(c.get("page")), lines=None) for c in answer.get("citations", [])]
+    out["evidence"] = [dict(e, page=move(e.get("page"))) for e in answer.get("evidence", [])]
+    return out
+
+
+def hedged(answer: dict[str, Any], k: int) -> dict[str, Any]:
+    return dict(answer, answer=_HEDGES[k % len(_HEDGES)] + answer["answer"] + "，但我不能完全确定。")
+
+
+async def _awaited(reply: Awaitable[Any]) -> Any:
+    return await reply
+
+
+def build_pool(paths: list[str]) -> Pool:
+    sets = load_question_sets(paths)
+    docs: dict[str, Document | None] = {}
+    pairs = []
+    for qs in sets:
+        key = str(qs.document_path)
+        if key not in docs:
+            docs[key] = load_document(qs.document_path) if qs.document_path else None
+        pairs += [(qs, q, docs[key]) for q in qs.questions]
+    pool = Pool(pairs)
+    adapters = [create_adapter("oracle"), create_adapter("baseline")]
+    for index, (qs, q, doc) in enumerate(pairs):
+        query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+        for adapter in adapters:
+            reply = adapter.query(query)
+            if inspect.isawaitable(reply):
+                reply = asyncio.run(_awaited(reply))
+            base = parse_answer(reply).to_dict()
+            variants = [base, other_numbers(base), wrong_pages(base), hedged(base, index)]
+            pool.answers += [(index, v) for v in variants]
+    return pool
+
+
+def blank_code(i: int) -> str:
+    """Whitespace that differs for every ``i`` (binary: space / newline) and folds away to nothing."""
+    return "".join(" \n"[int(b)] for b in f"{i:b}") + " "
+
+
+def distinct(answer: dict[str, Any], i: int) -> dict[str, Any]:
+    """The answer text ends in a sentence of its own; evidence texts and quotes get leading
+    whitespace of their own, so they stay verbatim passages (same folded text) yet differ."""
+    blank = blank_code(i)
+    out = dict(answer, answer=answer["answer"] + closing_sentence(i))
+    out["evidence"] = [dict(e, text=blank + e["text"]) for e in answer.get("evidence", [])]
+    out["citations"] = [
+        dict(c, quote=blank + c["quote"]) if c.get("quote") else c for c in answer.get("citations", [])
+    ]
+    return out
+
+
+def write_stream(pool: Pool, path: Path, n: int, offset: int = 0) -> None:
+    """N answer lines (the replay format plus the pair index), cycling through the pool."""
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(n):
+            index, answer = pool.answers[i % len(pool.answers)]
+            line = {"pair": index, "trial": i, **distinct(answer, offset + i)}
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def read_stream(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            yield json.loads(line)
+
+
+@dataclass
+class Tally:
+    """What a pass over a stream leaves: counts and seconds per question type, and the summary."""
+
+    pairs: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    counts: dict[str, Counts] = field(default_factory=dict)
+    wall: float = 0.0
+    rss_at: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.pairs.values())
+
+
+def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, str]:
+    """One stored answer scored and turned into its report line (the ``rescore`` path)."""
+    qs, q, doc = pool.pairs[line["pair"]]
+    answer = parse_answer(line)
+    result = score_answer(q, answer, criteria=qs.criteria, document=doc)
+    r = QuestionResult(
+        question=q,
+        outcome=PASS if result.passed else FAIL,
+        result=result,
+        answer=answer,
+        latency_ms=None,
+        trial=int(line.get("trial") or 0),
+    )
+    entry = clean(question_entry(r))
+    return r, json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+
+
+def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...] = ()) -> Tally:
+    tally = Tally()
+    clock = time.perf_counter
+    start = clock()
+    with out.open("w", encoding="utf-8") as sink:
+        for k, line in enumerate(read_stream(path), 1):
+            t0 = clock()
+            r, text = score_line(pool, line)
+            sink.write(text + "\n")
+            tally.counts.setdefault(r.type, Counts()).add(r)
+            tally.pairs[r.type] = tally.pairs.get(r.type, 0) + 1
+            tally.seconds[r.type] = tally.seconds.get(r.type, 0.0) + clock() - t0
+            if k in checkpoints:
+                tally.rss_at[k] = peak_rss_mb()
+    tally.wall = clock() - start
+    return tally
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def pin_to_one_core() -> str:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {0})
+        return "pinned to CPU 0"
+    return "single-threaded (no sched_setaffinity here)"
+
+
+def throughput_table(tally: Tally) -> str:
+    rows = ["| question type | pairs | pairs/s (scoring + report entry) | pass rate |", "|---|---|---|---|"]
+    for t in sorted(tally.pairs):
+        c = tally.counts[t]
+        rate = tally.pairs[t] / tally.seconds[t]
+        rows.append(f"| {t} | {tally.pairs[t]:,} | {rate:,.0f} | {c.passed / max(1, c.total):.2f} |")
+    overall = tally.total / tally.wall
+    rows.append(f"| **all, end to end** (read + decode + score + report line) | {tally.total:,} | "
+                f"**{overall:,.0f}** | |")  # fmt: skip
+    return "\n".join(rows)
+
+
+def measure_throughput(pool: Pool, folder: Path, pairs: int, rounds: int, profile: bool) -> None:
+    warm = folder / "warm.jsonl"
+    write_stream(pool, warm, len(pool.answers), offset=10**6)
+    score_stream(pool, warm, folder / "warm.out")  # warm-up: documents' facts, jieba, regexes
+    stream = folder / "stream.jsonl"
+    write_stream(pool, stream, pairs)
+    best: Tally | None = None
+    for _ in range(rounds):
+        gc.collect()
+        tally = score_stream(pool, stream, folder / "report.jsonl")
+        if best is None or tally.wall < best.wall:
+            best = tally
+    assert best is not None
+    print(f"\n### Throughput ({pairs:,} pairs, best of {rounds})\n")
+    print(throughput_table(best))
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(score_stream, pool, stream, folder / "report.jsonl")
+        stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime")
+        print("\n### cProfile, top 25 by own time\n\n```")
+        stats.print_stats(25)
+        print("```")
+
+
+def measure_memory(pool: Pool, folder: Path, total: int) -> None:
+    stream = folder / "memory.jsonl"
+    write_stream(pool, stream, total, offset=2 * 10**6)
+    marks = tuple(m for m in (10_000, 50_000, 100_000) if m <= total) or (total,)
+    before = peak_rss_mb()
+    tally = score_stream(pool, stream, folder / "memory.out", checkpoints=marks)
+    print(f"\n### Memory ({total:,} pairs streamed from JSONL; peak RSS before the stream: {before:.1f} MB)\n")
+    print("| pairs scored | peak RSS (MB) |\n|---|---|")
+    for k in marks:
+        print(f"| {k:,} | {tally.rss_at[k]:.1f} |")
+    print(f"\n{tally.total:,} pairs in {tally.wall:.1f} s ({tally.total / tally.wall:,.0f} pairs/s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=20_000, help="pairs in the timed stream")
+    parser.add_argument("--rounds", type=int, default=3, help="timed passes (best is reported)")
+    parser.add_argument("--memory", type=int, default=0, help="also stream this many pairs (e.g. 100000)")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    args = parser.parse_args()
+    where = pin_to_one_core()
+    t0 = time.perf_counter()
+    pool = build_pool([str(datasets_dir())])
+    built = time.perf_counter() - t0
+    types = sorted({q.type for _, q, _ in pool.pairs})
+    print(f"{len(pool.pairs)} questions ({', '.join(types)}), {len(pool.answers)} base answers "
+          f"(built in {built:.1f} s); {where}; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        measure_throughput(pool, folder, args.pairs, args.rounds, args.profile)
+        if args.memory:
+            measure_memory(pool, folder, args.memory)
+
+
+if __name__ == "__main__":
+    main()
