@@ -72,7 +72,12 @@ def test_run_all_pass_exit_0_summary_and_run_directory(tiny: Path) -> None:
     assert "fact_exact" in out and "PASS: 4 passed, 0 failed, 0 skipped of 4" in out
     [run_dir] = list_runs(Path("runs"))
     assert f"report: runs/{run_dir.run_id}/" in out
-    assert {p.name for p in run_dir.path.iterdir()} == {"config.json", "answers.jsonl", "report.json", "report.html"}
+    assert {p.name for p in run_dir.path.iterdir()} == {
+        "config.json",
+        "answers.jsonl",
+        "report.json",
+        "report.html",
+    }
     assert "<script" in (run_dir.path / "report.html").read_text(encoding="utf-8")
 
 
