@@ -21,16 +21,15 @@ from typing import Any
 from benchmark.adapters.base import Query
 from benchmark.adapters.http_common import (
     COMMON_KEYS,
-    MISSING,
     AdapterConfig,
     HttpSettings,
-    JsonPath,
     PooledClient,
     Redactor,
     compile_path,
     excerpt,
     read_secret,
 )
+from benchmark.adapters.json_text import MISSING, JsonPath
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError
 from benchmark.models import Answer

@@ -8,7 +8,7 @@
   429 (with ``Retry-After``), 5xx, timeouts and dropped connections are transient, other 4xx are not,
   and a body that is not the JSON we expected (truncated, malformed, an HTML error page) is a
   non-transient fault whose reason keeps a short excerpt of the body;
-- ``JsonPath``: the small path language (``$.data.items[0].text``) used by response mappings.
+- ``compile_path``: response-mapping paths read from the config (the path language is in ``json_text``).
 
 The runner owns retries, backoff and its own deadlines; adapters only classify faults.
 """
@@ -28,11 +28,12 @@ import re
 import ssl
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchmark.adapters.json_text import JsonPath, is_cut_short
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer
@@ -466,79 +467,6 @@ def parse_json_body(text: str, redact: Redactor, *, content_type: str = "") -> A
         raise AdapterError(
             f"{kind} in response ({exc.msg} at char {exc.pos}): {excerpt(text, redact)}"
         ) from None
-
-
-def json_scan(text: str) -> Iterator[tuple[int, str]]:
-    """Positions and characters of ``text`` outside JSON strings (strings and their quotes are skipped)."""
-    in_string = escaped = False
-    for i, ch in enumerate(text):
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        else:
-            yield i, ch
-
-
-def json_value_end(text: str) -> int | None:
-    """Index just past the bracket closing the first object or list of ``text``; None if it never closes."""
-    depth = 0
-    for i, ch in json_scan(text):
-        if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return None
-
-
-def is_cut_short(text: str) -> bool:
-    """True when the body's outer brackets (or a string) never close: JSON cut off, not garbled."""
-    return json_value_end(text) is None
-
-
-# --- JSON paths -------------------------------------------------------------------------------
-
-MISSING: Any = object()
-_SEGMENT = re.compile(r"""\.([^.\[\]]+)|\[(\d+|-\d+)\]|\[(['"])(.*?)\3\]""")
-
-
-class JsonPath:
-    """``$.data.answer``, ``data.items[0].text``, ``$["odd key"][1]``: keys and list indexes only."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text.strip()
-        self.parts = self._parse(self.text)
-
-    @staticmethod
-    def _parse(text: str) -> tuple[str | int, ...]:
-        body = text[1:] if text.startswith("$") else text
-        if body and not body.startswith((".", "[")):
-            body = "." + body
-        parts: list[str | int] = []
-        pos = 0
-        while pos < len(body):
-            m = _SEGMENT.match(body, pos)
-            if m is None:
-                raise ValueError(f"cannot read JSON path {text!r} at {body[pos:]!r}")
-            key, index, _, quoted = m.groups()
-            parts.append(key if key is not None else int(index) if index is not None else quoted)
-            pos = m.end()
-        return tuple(parts)
-
-    def get(self, obj: Any, default: Any = MISSING) -> Any:
-        node = obj
-        for part in self.parts:
-            in_list = isinstance(part, int) and isinstance(node, list) and -len(node) <= part < len(node)
-            in_map = isinstance(part, str) and isinstance(node, Mapping) and part in node
-            if not (in_list or in_map):
-                return default
-            node = node[part]
-        return node
-
-    def __str__(self) -> str:
-        return self.text
 
 
 def compile_path(config: AdapterConfig, key: str, text: object) -> JsonPath:

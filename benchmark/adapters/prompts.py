@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from benchmark.adapters.http_common import json_scan, json_value_end
+from benchmark.adapters.json_text import json_scan, json_value_end
 
 SYSTEM_PROMPT = """你是法律案卷问答助手。请只依据用户提供的材料片段回答问题：
 1. 不得使用材料以外的知识，不得编造材料中没有的电话号码、身份证号、微信号、地址、金额、日期、时间或人名。

@@ -12,7 +12,8 @@ import pytest
 
 from benchmark.adapters.base import create_adapter
 from benchmark.adapters.http import HttpAdapter, create, render
-from benchmark.adapters.http_common import JsonPath, parse_retry_after, shard_sizes
+from benchmark.adapters.http_common import parse_retry_after, shard_sizes
+from benchmark.adapters.json_text import JsonPath
 from benchmark.errors import AdapterError, AdapterSpecError
 from tests.servers.fake_rag_server import FakeRagServer
 from tests.servers.support import doc_config, parse_toml, run, sample_query, text_query, write_toml
