@@ -2,13 +2,14 @@
 
 Each test opens a generated file, checks the numbers shown against report.json or the comparison JSON,
 clicks a filter and a drill-down, checks that a hostile answer did not execute, and saves a screenshot
-(one copy of each goes to docs/img/ for the docs). Every request that is not file:, data: or loopback is
+(with LRB_UPDATE_SCREENSHOTS=1 a copy of each goes to docs/img/ for the docs). Every request that is not file:, data: or loopback is
 blocked and fails the test; so does any console error (a CSP violation included) or dialog.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -134,9 +135,15 @@ def screenshot(page: Any, tmp: Path, name: str) -> Path:
     shot = tmp / name
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
-    DOCS_IMG.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, DOCS_IMG / name)
+    publish(shot, name)
     return shot
+
+
+def publish(shot: Path, name: str) -> None:
+    """Refresh docs/img/ only when asked (LRB_UPDATE_SCREENSHOTS=1): a test run leaves the checkout as it was."""
+    if os.environ.get("LRB_UPDATE_SCREENSHOTS") == "1":
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, DOCS_IMG / name)
 
 
 def text(page: Any, selector: str) -> str:
@@ -306,6 +313,5 @@ def test_example_sweep_over_the_bundled_sets(open_page: Any, tmp_path: Path) -> 
         assert row.locator("[data-col=vs_baseline]").inner_text().startswith(verdict)
     # the top of the page: what a newcomer sees first
     page.screenshot(path=str(tmp_path / "sweep-example.png"))
-    DOCS_IMG.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(tmp_path / "sweep-example.png", DOCS_IMG / "sweep-example.png")
+    publish(tmp_path / "sweep-example.png", "sweep-example.png")
     guard.check()
