@@ -32,6 +32,10 @@ class TypeDelta:
             return "within noise"
         return "better" if self.ci.mean_diff > 0 else "worse" if self.ci.mean_diff < 0 else "within noise"
 
+    def regression(self, threshold: float) -> bool:
+        """B is significantly worse than A by at least ``threshold`` (the whole CI below zero)."""
+        return self.ci.high < 0 and -self.ci.mean_diff >= threshold
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": self.type,
@@ -57,9 +61,8 @@ class Comparison:
     only_in_b: list[str] = field(default_factory=list)
 
     def regression(self, threshold: float) -> bool:
-        """B is significantly worse than A by at least ``threshold`` (CI wholly below zero)."""
-        ci = self.overall.ci
-        return ci.high < 0 and -ci.mean_diff >= threshold
+        """B is significantly worse than A overall by at least ``threshold`` (CI wholly below zero)."""
+        return self.overall.regression(threshold)
 
     def to_dict(self) -> dict[str, Any]:
         return {

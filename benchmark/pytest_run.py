@@ -113,7 +113,7 @@ class RagRun:
         if delta is None or delta.n == 0:
             of = f" of type {type}" if type else ""
             pytest.fail(f"baseline {name} shares no resolved question{of} with this run", pytrace=False)
-        worse = delta.ci.high < 0 and -delta.ci.mean_diff >= threshold  # Comparison.regression's rule
+        worse = delta.regression(threshold)
         if worse:
             pytest.fail(regression_message(comparison, delta, threshold), pytrace=False)
         return comparison

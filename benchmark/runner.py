@@ -134,13 +134,21 @@ class Engine:
         self._async_query = inspect.iscoroutinefunction(adapter.query)
 
     async def _call(self, query: Query) -> Any:
-        if self._async_query:
-            result = await self.adapter.query(query)
-        else:
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self.pool, self.adapter.query, query)
-        if inspect.isawaitable(result):
-            result = await result
+        # A TimeoutError raised by the adapter itself (its own client's timeout) is a transient fault,
+        # not the runner's deadline: on Python 3.11+ both are the same class, so tell them apart here.
+        # The runner's deadline cancels this coroutine instead of raising inside it.
+        try:
+            if self._async_query:
+                result = await self.adapter.query(query)
+            else:
+                loop = asyncio.get_running_loop()
+                result = await loop.run_in_executor(self.pool, self.adapter.query, query)
+            if inspect.isawaitable(result):
+                result = await result
+        except asyncio.TimeoutError as exc:
+            raise AdapterError(
+                f"{type(exc).__name__} in the adapter: {exc}".rstrip(": "), transient=True
+            ) from exc
         return result
 
     async def _attempt(self, query: Query) -> Answer:

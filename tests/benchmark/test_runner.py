@@ -254,3 +254,27 @@ def test_run_jobs_sync_works_inside_a_running_loop() -> None:
 
     replies = asyncio.run(inside())
     assert [r.answer.answer for r in replies if r.answer] == ["answer q0", "answer q1", "answer q2"]
+
+
+def test_adapter_raising_timeout_error_is_a_transient_fault_not_the_deadline() -> None:
+    """The adapter's own TimeoutError is retried as a transient fault, not taken for the runner's deadline."""
+    calls: list[int] = []
+
+    class FlakyClient:
+        async def query(self, query: object) -> str:
+            calls.append(1)
+            if len(calls) == 1:
+                raise asyncio.TimeoutError("read timed out")
+            return "42000元"
+
+    (reply,) = run_jobs_sync(FlakyClient(), jobs(1), Settings(concurrency=1, retries=1, backoff_base=0.01))
+    assert len(calls) == 2 and reply.skip_reason is None and reply.attempts == 2
+    assert reply.answer is not None and reply.answer.answer == "42000元"
+
+    class AlwaysTimesOut:
+        async def query(self, query: object) -> str:
+            raise asyncio.TimeoutError("read timed out")
+
+    (reply,) = run_jobs_sync(AlwaysTimesOut(), jobs(1), Settings(concurrency=1, retries=1, backoff_base=0.01))
+    assert reply.answer is None and reply.skip_reason is not None
+    assert "TimeoutError in the adapter" in reply.skip_reason and "timeout after" not in reply.skip_reason
