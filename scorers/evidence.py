@@ -8,9 +8,9 @@ An evidence item (or a citation's quote) *covers* a required item when
    characters, fuzzily with rapidfuzz ``partial_ratio`` >= ``FUZZY_THRESHOLD`` (88; an item shorter
    than the ``must_include`` is compared whole with ``ratio``);
 2. every amount, date and other number of the ``must_include`` is stated, normalised, in the matched
-   part of the item (``required_numbers``: amounts by ``find_amounts``, dates by ``find_dates``, and
-   every other run of Arabic digits or Chinese numerals; ``missing_numbers`` checks them). A partial date (``8月3日``) needs the same month
-   and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
+   part of the item (``scorers.number_agreement``: amounts by ``find_amounts``, dates by
+   ``find_dates``, and every other run of Arabic digits or Chinese numerals). A partial date
+   (``8月3日``) needs the same month and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
    ``2021年7月10日…1,200元`` however similar the texts, and ``1,200元`` covers ``1200元``;
 3. when both the item and the required item carry a page, the pages agree.
 
@@ -23,19 +23,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from decimal import Decimal
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
 from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
-from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.models import Answer, Question, RequiredEvidence
-from scorers.normalize import PartialDate, find_amounts, find_dates
-from scorers.normalize.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
-from scorers.normalize.text import half_width
+from scorers.normalize.numerals import CN_NUMERAL_CHARS
+from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
 
 FUZZY_THRESHOLD = 88.0
@@ -43,127 +40,12 @@ MIN_FUZZY_CHARS = 6
 MAX_FUZZY_TRIES = 4  # alignments tried when a fuzzy match fails the number check
 WHOLE_ITEM_SLACK = 24  # items up to 2 x needle + this many folded chars are number-checked whole
 IRRELEVANT = "irrelevant"
-# Caches are bounded: must_include texts and key points recur across a run, answers' texts recur
-# within one question (every item against every required item) but rarely across questions.
+# Caches are bounded: must_include texts recur across a run, answers' texts recur within one
+# question (every item against every required item) but rarely across questions.
 
-_RUN = re.compile(f"[0-9.,{CN_NUMERAL_CHARS}]+")
-_SEPARATOR = re.compile(r"[.,]")
 _KEPT = re.compile(r"[^\W_]+")  # what folding keeps: letters and digits
-_NUMERIC = frozenset("0123456789." + CN_NUMERAL_CHARS)
 _NUMBERISH = frozenset("0123456789.,/-:：年月日号元万亿¥$" + CN_NUMERAL_CHARS)
 _EXPAND = 12  # at most this many characters added on each side of a window to complete a cut number
-
-
-# --- numbers ------------------------------------------------------------------------------------
-
-
-def _fmt(value: Decimal) -> str:
-    return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
-
-
-@dataclass(frozen=True)
-class Wanted:
-    """One number a text requires: an amount, a date or another number, and how it is written."""
-
-    kind: str  # "amount" | "date" | "number"
-    value: Decimal | PartialDate
-    raw: str
-
-    @property
-    def label(self) -> str:
-        if isinstance(self.value, PartialDate):
-            return str(self.value)
-        return _fmt(self.value) + ("元" if self.kind == "amount" else "")
-
-
-class Stated:
-    """The numbers a text offers: every numeric value (any notation) and every date, parsed lazily."""
-
-    def __init__(self, text: str) -> None:
-        self.text = _clean(text)
-
-    @cached_property
-    def values(self) -> frozenset[Decimal]:
-        return frozenset(v for m in _RUN.finditer(self.text) for v in _run_values(m.group()))
-
-    @cached_property
-    def dates(self) -> tuple[PartialDate, ...]:
-        return tuple(d.value for d in find_dates(self.text))
-
-    def states(self, wanted: Wanted) -> bool:
-        """A partial date needs the fields it gives; a full one all three."""
-        if isinstance(wanted.value, PartialDate):
-            want = [(f, v) for f in ("year", "month", "day") if (v := getattr(wanted.value, f)) is not None]
-            return any(all(getattr(d, f) == v for f, v in want) for d in self.dates)
-        return wanted.value in self.values
-
-
-def _run_values(run: str) -> list[Decimal]:
-    """``40,000.00`` -> [40000]; ``四万六千`` -> [46000]; ``2022.4.15`` -> [2022, 4, 15]; ``二〇二〇`` -> [2020]."""
-    run = run.strip(".,")
-    whole = parse_number_run(run) if run else None
-    if whole is not None:
-        return [whole]
-    out = []
-    for part in _SEPARATOR.split(run):
-        value = parse_number_run(part) if part else None
-        if value is None and part:
-            seq = parse_digit_sequence(part)
-            value = None if seq is None else Decimal(seq)
-        if value is not None:
-            out.append(value)
-    return out
-
-
-def _clean(text: str) -> str:
-    return half_width(strip_ocr_noise(text))
-
-
-@lru_cache(maxsize=8192)
-def required_numbers(text: str) -> tuple[Wanted, ...]:
-    """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states."""
-    t = _clean(text)
-    amounts, dates = find_amounts(t), find_dates(t)
-    out = [Wanted("amount", a.value, a.raw) for a in amounts] + [
-        Wanted("date", d.value, d.raw) for d in dates
-    ]
-    spans = [(f.start, f.end) for f in (*amounts, *dates)]
-    for m in _RUN.finditer(t):
-        if not any(s < m.end() and m.start() < e for s, e in spans):
-            out += [Wanted("number", v, m.group().strip(".,")) for v in _run_values(m.group())]
-    return tuple({(w.kind, w.value): w for w in out}.values())
-
-
-@lru_cache(maxsize=2048)
-def stated_numbers(text: str) -> Stated:
-    """What ``text`` states (values and dates are each parsed on first use)."""
-    return Stated(text)
-
-
-def _stated_literally(raw: str, text: str) -> bool:
-    """``raw`` occurs in ``text`` and is not part of a longer number there."""
-    start = text.find(raw)
-    while start >= 0:
-        end = start + len(raw)
-        cut_before = raw[0] in _NUMERIC and start > 0 and text[start - 1] in _NUMERIC
-        cut_after = raw[-1] in _NUMERIC and end < len(text) and text[end] in _NUMERIC
-        if not (cut_before or cut_after):
-            return True
-        start = text.find(raw, start + 1)
-    return False
-
-
-def missing_numbers(required: str, offered: str) -> tuple[str, ...]:
-    """The amounts, dates and numbers of ``required`` that ``offered`` does not state, as labels.
-
-    Written the same way is enough; otherwise ``offered`` is parsed (``1,200`` = ``1200`` =
-    ``一千二百``, ``2020.8.12`` = ``2020年8月12日``).
-    """
-    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, offered)]
-    if not rest:
-        return ()
-    stated = stated_numbers(offered)
-    return tuple(w.label for w in rest if not stated.states(w))
 
 
 # --- text matching ------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.documents.model import Document, match_view
+from scorers.names import document_names, find_names
 from scorers.normalize import PartialDate, find_amounts, find_dates, fold
 from scorers.specifics import (
     IDENTIFIER_KINDS,
@@ -36,8 +37,6 @@ from scorers.specifics import (
     PLACE_SUFFIXES,
     Specific,
     TimeOfDay,
-    document_names,
-    find_names,
     find_specifics,
 )
 

@@ -12,7 +12,7 @@ folded (``benchmark.documents.model.match_view``):
   long haystack shares many characters with anything.
 - ``score = max(token_recall, fuzzy)``; the point is *covered* when ``score >= threshold``
   (``LEXICAL_THRESHOLD`` 0.6) **and** every amount, date and other number of the key point is stated
-  in the haystack (``scorers.evidence.missing_numbers``): ``8月12日转入16000元`` is not covered by
+  in the haystack (``scorers.number_agreement.missing_numbers``): ``8月12日转入16000元`` is not covered by
   an answer saying ``8月21日…16000元``. (Numbers are checked only for points whose words pass.)
 
 Lexical overlap cannot see negation (``愿意退赔`` vs ``不愿意退赔`` share every word): read the
@@ -37,10 +37,11 @@ from rapidfuzz import fuzz
 from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from scorers.evidence import folded, missing_numbers
+from scorers.evidence import folded
 from scorers.normalize import find_amounts, find_dates, fold
 from scorers.normalize.numerals import CN_NUMERAL_CHARS
 from scorers.normalize.text import half_width
+from scorers.number_agreement import missing_numbers
 
 LEXICAL_THRESHOLD = 0.6
 FUZZY_MIN = 0.85

@@ -27,8 +27,8 @@ from typing import Any
 
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from scorers.evidence import missing_numbers
 from scorers.keypoints import KeyPointCoverage, KeyPointResult, haystack_texts
+from scorers.number_agreement import missing_numbers
 
 SEMANTIC_THRESHOLD = 0.6
 INSTALL_HINT = "pip install 'legal-rag-bench[semantic]'"

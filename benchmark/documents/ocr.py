@@ -12,8 +12,21 @@ _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?")
 _NOISE = re.compile(r"[${}|]|_{2,}|(?:_+、)+_*|<br\s*/?>|&nbsp;")
 
 
+def _may_have_noise(text: str) -> bool:
+    """Whether ``text`` holds a character every noise pattern starts with (a few fast scans)."""
+    return (
+        "$" in text or "|" in text or "_" in text or "{" in text or "}" in text or "<" in text or "&" in text
+    )
+
+
 def strip_ocr_noise(text: str) -> str:
-    """``$ \\underline{\\text{韩立舟}} $`` -> `` 韩立舟 ``; ``___、___、`` -> ````."""
+    """``$ \\underline{\\text{韩立舟}} $`` -> `` 韩立舟 ``; ``___、___、`` -> ````.
+
+    Text without a backslash or any of ``$ | _ { } < &`` is returned as it is (most text: the
+    substitution would scan it for nothing).
+    """
     if "\\" in text:
         text = _LATEX_CMD.sub("", text)
+    elif not _may_have_noise(text):
+        return text
     return _NOISE.sub("", text)

@@ -230,3 +230,19 @@ def test_the_documentation_lists_every_lexicon_entry() -> None:
         shown = pattern.replace(abstention._SOURCES, "{_SOURCES}")
         assert shown in doc, f"not documented: {shown}"
     assert abstention._SOURCES in doc
+
+
+# --- the Chinese-only fast path --------------------------------------------------------------------
+
+_PIECES = ["材料中没有记载", "不知道", "记不清了", "矛盾", "前后不一致", "一方面", "另一方面", "不是", "没有",
+           "“我不知道”", "，", "。", "他说", "not mentioned", "unknown", "contradicts", "ſ", "\u212a", "ı",
+           "ＮＯＴ", "46000元", " ", "但"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=10).map("".join))
+def test_chinese_only_pattern_finds_what_the_whole_pattern_finds(text: str) -> None:
+    from scorers.abstention import _ABSTAIN, _CONFLICT, _cues
+
+    for every, chinese in (_ABSTAIN, _CONFLICT):
+        expected = [(m.span(), m.group()) for m in every.finditer(text)]
+        assert [(m.span(), m.group()) for m in _cues(text, (every, chinese))] == expected

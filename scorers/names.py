@@ -1,0 +1,236 @@
+"""Chinese person names a free text asserts that the known text (document + question) lacks.
+
+Split from ``scorers.specifics``: names need jieba (imported lazily, only when a candidate must be
+checked) and what the document already says, so they are found apart from the other specifics.
+:func:`name_triggers` is pure string work; jieba's POS tags are read per short window (cached).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import warnings
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from scorers.normalize import fold
+from scorers.specifics import Specific
+
+# Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
+# that are mostly function words or money (和 于 向 时 成 全 应 单 钱) are left out: they would wake
+# jieba for nothing.
+SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任"
+    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵万严覃武戴"
+    "莫孔汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅"
+    "童凌毕季裴霍涂苗谷盛曲翁冉骆蓝游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳穆农卓古吉缪简项连芦麦褚娄"
+    "窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂佟臧闵苟邬边卞姬仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩佘池查麻苑"
+    "迟邝殳訾蒯宓郗濮阙蔺郜蓟谈郦湛鞠闻"
+)
+COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "司徒",
+                     "夏侯", "端木", "长孙", "宇文", "轩辕", "西门", "南宫", "独孤")  # fmt: skip
+TITLES = ("主任", "经理", "老师", "先生", "女士", "小姐", "局长", "科长", "处长", "所长", "律师", "法官",
+          "警官", "老板", "师傅", "书记", "校长", "院长", "医生", "会计", "队长", "部长", "厂长")  # fmt: skip
+MAX_NAME_FREQ = 50  # a jieba dictionary word more frequent than this is a word, not a name (明白, 周转)
+_NAME_PARTS = frozenset({"nr", "nrfg", "nrt", "ns", "nz"})
+_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_SURNAME_AT = re.compile(f"({'|'.join(COMPOUND_SURNAMES)}|[{''.join(sorted(SURNAMES))}])(?=[\u4e00-\u9fff])")
+_NAME_CUE = re.compile(
+    r"(?:名叫|叫做|叫|全名(?:是|为|叫)?|姓名(?:是|为)?|真名(?:是|叫)?|名字(?:是|叫)|name is|named)\s*[:：]?\s*$",
+    re.I,
+)
+_NAME_STOP = frozenset("的是在和与及等称说了，。、；：,;:")
+_MEASURE_BEFORE = frozenset("一二三四五六七八九十两几这那每哪某半整多")
+_MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本封辆把面场次笔批")
+_CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
+
+_JIEBA_LOCK = threading.Lock()
+_JIEBA: tuple[Any, Any] | None = None
+
+
+def jieba_cache_dir() -> Path:
+    """jieba's dictionary cache: ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "legal-rag-bench" / "jieba"
+
+
+def _jieba() -> tuple[Any, Any]:
+    """(jieba, jieba.posseg), imported and initialised on first use, quiet. Never modified by us."""
+    global _JIEBA
+    if _JIEBA is None:
+        with _JIEBA_LOCK:
+            if _JIEBA is None:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
+                    import jieba
+                    import jieba.posseg
+                jieba.setLogLevel(logging.WARNING)
+                try:
+                    jieba_cache_dir().mkdir(parents=True, exist_ok=True)
+                    jieba.dt.tmp_dir = str(jieba_cache_dir())
+                except OSError:
+                    pass  # jieba falls back to the system temp directory
+                jieba.initialize()
+                _JIEBA = (jieba, jieba.posseg)
+    return _JIEBA
+
+
+@lru_cache(maxsize=16384)
+def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
+    """jieba's (word, POS flag, offset) for a short window of text."""
+    out, pos = [], 0
+    for pair in _jieba()[1].cut(window):
+        out.append((pair.word, pair.flag, pos))
+        pos += len(pair.word)
+    return tuple(out)
+
+
+def _word_freq(word: str) -> int:
+    return int(_jieba()[0].dt.FREQ.get(word) or 0)
+
+
+def _surname_len(text: str, i: int) -> int:
+    if text[i : i + 2] in COMPOUND_SURNAMES:
+        return 2
+    return 1 if text[i] in SURNAMES else 0
+
+
+def _plausible(name: str) -> bool:
+    """2-4 Han characters, a surname first, not a common dictionary word, not ``X的``-like."""
+    n = _surname_len(name, 0) if name else 0
+    if not n or not 2 <= len(name) <= 4 or len(name) - n > 2 or not all(_HAN_CHAR.match(c) for c in name):
+        return False
+    return name[n] not in _NAME_STOP and _word_freq(name) <= MAX_NAME_FREQ
+
+
+def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
+    """Positions where a name the known text lacks may start: a surname followed by characters
+    that, with it, occur nowhere in ``known`` (folded). Pure string work: no jieba."""
+    t = masked if masked is not None else text
+    out = []
+    for m in _SURNAME_AT.finditer(t):
+        i = m.start()
+        n = len(m.group(1))
+        if i and t[i - 1] in _MEASURE_BEFORE and t[i] in _MEASURE_SURNAMES:
+            continue  # 一张卡, 这位: a measure word
+        window = t[i : i + n + 2]
+        if not _HAN_RUN.fullmatch(window):
+            window = "".join(c for c in window if _HAN_CHAR.match(c))
+        if window not in known:
+            out.append(i)
+    return out
+
+
+def _cue_name(t: str, i: int) -> str | None:
+    if not _NAME_CUE.search(t[max(0, i - 8) : i]):
+        return None
+    n = _surname_len(t, i)
+    end = i
+    while end < len(t) and end - i < n + 2 and _HAN_CHAR.match(t[end]) and t[end] not in _NAME_STOP:
+        end += 1
+    return t[i:end] if end - i > n else None
+
+
+def _title_name(t: str, i: int) -> str | None:
+    n = _surname_len(t, i)
+    rest = t[i + n : i + n + 2]
+    title = next((x for x in TITLES if rest.startswith(x)), None)
+    return t[i : i + n] + title if title else None
+
+
+def _jieba_name(t: str, i: int) -> str | None:
+    lo = max(0, i - 6)
+    breaks = [m.end() for m in _CLAUSE.finditer(t, lo, i)]
+    lo = breaks[-1] if breaks else lo
+    stop = _CLAUSE.search(t, i, i + 8)
+    hi = stop.start() if stop else min(len(t), i + 8)
+    tokens = _tagged(t[lo:hi])
+    for k, (word, flag, pos) in enumerate(tokens):
+        if lo + pos != i:
+            continue
+        if flag.startswith("nr") and len(word) >= 2:
+            return word
+        if len(word) == _surname_len(t, i) and k + 1 < len(tokens):
+            nxt, nflag, _ = tokens[k + 1]
+            if len(nxt) <= 2 and nflag in _NAME_PARTS:
+                return word + nxt
+    return None
+
+
+def _inside_word(t: str, i: int) -> bool:
+    """The surname character ends a dictionary word (主任, 乙方, 支付) or starts a common one (方面,
+    任何): no name starts there. Dictionary look-ups only, no tagging."""
+    if _surname_len(t, i) == 2:
+        return False
+    ends_word = i > 0 and _word_freq(t[i - 1 : i + 1]) > 0
+    return ends_word or _word_freq(t[i : i + 2]) > MAX_NAME_FREQ
+
+
+def mask_names(text: str, names: tuple[str, ...]) -> str:
+    """``text`` with every occurrence of ``names`` (longest first) blanked out, same length."""
+    for name in names:
+        if name in text:
+            text = text.replace(name, "，" * len(name))
+    return text
+
+
+def find_names(
+    text: str, known: str, known_names: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+) -> list[Specific]:
+    """Person names in ``text`` that ``known`` (folded document + question) does not contain.
+
+    A candidate starts at a :func:`name_triggers` position and is read, in this order, after a cue
+    (``名叫``/``全名是``), as a surname plus title (``王主任``), or from jieba's POS tags (``nr``, or
+    a lone surname followed by a name-like word: jieba splits ``顾建国`` into 顾/建国). ``known_names``
+    (the document's own names, or a function giving them, called only when a trigger exists) are
+    blanked first so that jieba never splits or extends them.
+    """
+    if not name_triggers(text, known):
+        return []
+    names = known_names() if callable(known_names) else known_names
+    masked = mask_names(text, names)
+    out: list[Specific] = []
+    for i in name_triggers(text, known, masked):
+        if out and i < out[-1].end:
+            continue  # 卫 inside 顾卫东: part of the name just read
+        cued = _cue_name(masked, i)
+        if cued is None and _inside_word(masked, i):
+            continue  # 主任, 乙方 ... and 甲方主任: no name
+        cued = cued or _title_name(masked, i)
+        name = cued or _jieba_name(masked, i)
+        if name and (name.endswith(TITLES) or _plausible(name)) and fold(name) not in known:
+            out.append(Specific("name", name, name, i, i + len(name)))
+    return out
+
+
+def document_names(text: str) -> tuple[str, ...]:
+    """The person names jieba tags in a document (``nr``, or surname + name-like word), longest
+    first. Slow (jieba's POS tagger): callers cache it per document sha256."""
+    tokens = [(p.word, p.flag) for p in _jieba()[1].cut(text)]
+    names: set[str] = set()
+    for k, (word, flag) in enumerate(tokens):
+        if flag.startswith("nr") and _plausible(word):
+            names.add(word)
+        elif len(word) == 1 and word in SURNAMES and k + 1 < len(tokens):
+            nxt, nflag = tokens[k + 1]
+            if len(nxt) <= 2 and nflag in _NAME_PARTS and _plausible(word + nxt):
+                names.add(word + nxt)
+    return tuple(sorted(names, key=lambda n: (-len(n), n)))
+
+
+__all__ = [
+    "COMPOUND_SURNAMES",
+    "MAX_NAME_FREQ",
+    "SURNAMES",
+    "TITLES",
+    "document_names",
+    "find_names",
+    "jieba_cache_dir",
+    "mask_names",
+    "name_triggers",
+]

@@ -1,0 +1,145 @@
+"""Whether a text states every number another requires: amounts, dates and other numbers, normalised.
+
+Used by ``scorers.evidence`` (an evidence item must state every number of its ``must_include``),
+``scorers.keypoints`` and ``scorers.semantic``: fuzzy text similarity never bridges different facts.
+
+``required_numbers(text)`` lists what a text requires: amounts (``find_amounts``), dates
+(``find_dates``) and every other run of Arabic digits or Chinese numerals. ``missing_numbers(required,
+offered)`` gives the labels of those ``offered`` does not state: written the same way (and not part of
+a longer number) is enough; otherwise ``offered`` is parsed, so ``1,200`` = ``1200`` = ``一千二百`` and
+``2020.8.12`` = ``2020年8月12日``. A partial date (``8月3日``) needs the same month and day; a full one
+needs year, month and day.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property, lru_cache
+
+from benchmark.documents.ocr import strip_ocr_noise
+from scorers.normalize import PartialDate, find_amounts, find_dates
+from scorers.normalize.dates import date_values
+from scorers.normalize.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
+from scorers.normalize.text import half_width
+
+# Caches are bounded: must_include texts and key points recur across a run, answers' texts recur
+# within one question (every item against every required item) but rarely across questions.
+
+_RUN = re.compile(f"[0-9.,{CN_NUMERAL_CHARS}]+")
+_SEPARATOR = re.compile(r"[.,]")
+_NUMERIC = frozenset("0123456789." + CN_NUMERAL_CHARS)
+
+
+def _fmt(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """One number a text requires: an amount, a date or another number, and how it is written."""
+
+    kind: str  # "amount" | "date" | "number"
+    value: Decimal | PartialDate
+    raw: str
+
+    @property
+    def label(self) -> str:
+        if isinstance(self.value, PartialDate):
+            return str(self.value)
+        return _fmt(self.value) + ("元" if self.kind == "amount" else "")
+
+
+class Stated:
+    """The numbers a text offers: every numeric value (any notation) and every date, parsed lazily."""
+
+    def __init__(self, text: str) -> None:
+        self.text = _clean(text)
+
+    @cached_property
+    def values(self) -> frozenset[Decimal]:
+        # each distinct run is parsed once: long texts repeat 一, 2020, 8 ... many times
+        return frozenset(v for run in set(_RUN.findall(self.text)) for v in _run_values(run))
+
+    @cached_property
+    def dates(self) -> tuple[PartialDate, ...]:
+        return date_values(self.text)
+
+    def states(self, wanted: Wanted) -> bool:
+        """A partial date needs the fields it gives; a full one all three."""
+        if isinstance(wanted.value, PartialDate):
+            want = [(f, v) for f in ("year", "month", "day") if (v := getattr(wanted.value, f)) is not None]
+            return any(all(getattr(d, f) == v for f, v in want) for d in self.dates)
+        return wanted.value in self.values
+
+
+def _run_values(run: str) -> list[Decimal]:
+    """``40,000.00`` -> [40000]; ``四万六千`` -> [46000]; ``2022.4.15`` -> [2022, 4, 15]; ``二〇二〇`` -> [2020]."""
+    run = run.strip(".,")
+    whole = parse_number_run(run) if run else None
+    if whole is not None:
+        return [whole]
+    out = []
+    for part in _SEPARATOR.split(run):
+        value = parse_number_run(part) if part else None
+        if value is None and part:
+            seq = parse_digit_sequence(part)
+            value = None if seq is None else Decimal(seq)
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def _clean(text: str) -> str:
+    return half_width(strip_ocr_noise(text))
+
+
+@lru_cache(maxsize=8192)
+def required_numbers(text: str) -> tuple[Wanted, ...]:
+    """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states."""
+    t = _clean(text)
+    amounts, dates = find_amounts(t), find_dates(t)
+    out = [Wanted("amount", a.value, a.raw) for a in amounts] + [
+        Wanted("date", d.value, d.raw) for d in dates
+    ]
+    spans = [(f.start, f.end) for f in (*amounts, *dates)]
+    for m in _RUN.finditer(t):
+        if not any(s < m.end() and m.start() < e for s, e in spans):
+            out += [Wanted("number", v, m.group().strip(".,")) for v in _run_values(m.group())]
+    return tuple({(w.kind, w.value): w for w in out}.values())
+
+
+@lru_cache(maxsize=2048)
+def stated_numbers(text: str) -> Stated:
+    """What ``text`` states (values and dates are each parsed on first use)."""
+    return Stated(text)
+
+
+def _stated_literally(raw: str, text: str) -> bool:
+    """``raw`` occurs in ``text`` and is not part of a longer number there."""
+    start = text.find(raw)
+    while start >= 0:
+        end = start + len(raw)
+        cut_before = raw[0] in _NUMERIC and start > 0 and text[start - 1] in _NUMERIC
+        cut_after = raw[-1] in _NUMERIC and end < len(text) and text[end] in _NUMERIC
+        if not (cut_before or cut_after):
+            return True
+        start = text.find(raw, start + 1)
+    return False
+
+
+def missing_numbers(required: str, offered: str) -> tuple[str, ...]:
+    """The amounts, dates and numbers of ``required`` that ``offered`` does not state, as labels.
+
+    Written the same way is enough; otherwise ``offered`` is parsed (``1,200`` = ``1200`` =
+    ``一千二百``, ``2020.8.12`` = ``2020年8月12日``).
+    """
+    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, offered)]
+    if not rest:
+        return ()
+    stated = stated_numbers(offered)
+    return tuple(w.label for w in rest if not stated.states(w))
+
+
+__all__ = ["Stated", "Wanted", "missing_numbers", "required_numbers", "stated_numbers"]

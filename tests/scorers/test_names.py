@@ -1,0 +1,94 @@
+"""Person names an answer asserts that the document and the question do not (scorers.names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import scorers.names as names_module
+from benchmark.documents import load_document
+from scorers.names import document_names, find_names, jieba_cache_dir, mask_names, name_triggers
+from scorers.normalize import fold
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TRANSCRIPT = load_document(ROOT / "datasets/transcript/document.md")
+KNOWN = TRANSCRIPT.folded + "|" + fold("顾主任的全名是什么？")
+
+
+def names(text: str) -> list[str]:
+    return [s.raw for s in find_names(text, KNOWN, document_names(TRANSCRIPT.text))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("顾主任的全名叫顾建国。", ["顾建国"]),  # jieba splits 顾/建国
+        ("证人是顾文华，在区教育局任职。", ["顾文华"]),
+        ("请客的朋友是装修老板王建军。", ["王建军"]),
+        ("顾主任带了同事张伟和刘洋。", ["张伟", "刘洋"]),
+        ("饭局上有王主任和李科长。", ["王主任", "李科长"]),
+        ("顾主任叫顾卫东。", ["顾卫东"]),
+        ("韩立舟称不知道。", ["韩立舟"]),
+    ],
+)
+def test_invented_names_are_found(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "戚鸣远和邝振川在听雨轩茶楼见面。",  # the document's own names
+        "蒲立恒、沈若溪、戚长庚都知道。",
+        "他说明白了，要周转一下资金。",  # dictionary words that jieba tags nr
+        "这张卡是邝振川的。",  # 张 as a measure word
+        "顾主任的全名是什么？",  # the question's text
+        "甲方和乙方的主任都同意，任何一方。",  # 主任/任何: 任 inside words
+        "the witness is named Zhou",
+    ],
+)
+def test_known_names_and_words_are_not_names(text: str) -> None:
+    assert names(text) == []
+
+
+def test_jieba_runs_only_when_a_candidate_must_be_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom() -> None:
+        raise AssertionError("jieba was needed")
+
+    monkeypatch.setattr(names_module, "_jieba", boom)
+    calls: list[int] = []
+
+    def provider() -> tuple[str, ...]:
+        calls.append(1)
+        return ()
+
+    assert find_names("戚鸣远收了邝振川46000元。", KNOWN, provider) == []
+    assert calls == [], "the document's names are not even computed without a trigger"
+
+
+def test_name_triggers_are_pure_string_work() -> None:
+    text = "戚鸣远认识顾建国。"
+    assert name_triggers(text, KNOWN) == [text.index("顾建国")]
+
+
+def test_document_names_include_rare_surnames() -> None:
+    found = document_names(TRANSCRIPT.text)
+    assert {"邝振川", "戚鸣远", "蒲立恒", "邝乐言", "沈若溪"} <= set(found)
+    assert list(found) == sorted(found, key=lambda n: (-len(n), n)), "longest first, deterministic"
+
+
+def test_mask_names_keeps_length() -> None:
+    masked = mask_names("邝振川给戚鸣远钱", ("邝振川", "戚鸣远"))
+    assert len(masked) == len("邝振川给戚鸣远钱") and "邝振川" not in masked and masked.endswith("给，，，钱")
+
+
+def test_jieba_cache_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert jieba_cache_dir() == tmp_path / "legal-rag-bench" / "jieba"
+
+
+@pytest.mark.parametrize("text", ["他向主任汇报了。", "甲方主任同意。", "顾总共收了多少？"])
+def test_prepositions_and_words_before_titles_are_not_names(text: str) -> None:
+    assert names(text) == []
