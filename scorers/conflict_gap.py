@@ -43,16 +43,6 @@ from scorers.specifics import KINDS
 DEFAULT_WEIGHTS = {"abstention": 0.4, "no_hallucination": 0.4, "quote": 0.2}
 
 
-def weights_for(question: Question, ctx: ScoringContext) -> dict[str, float]:
-    weights = ctx.criteria.weights_for("conflict_gap", DEFAULT_WEIGHTS)
-    weights.update({k: float(v) for k, v in (question.scoring.get("weights") or {}).items()})
-    return weights
-
-
-def threshold_for(question: Question, ctx: ScoringContext) -> float:
-    return float(question.scoring.get("pass_threshold", ctx.criteria.pass_threshold))
-
-
 def expectation(question: Question) -> str | None:
     """``"conflict"``, ``"abstain"``, ``"answer"`` or None (the question says neither)."""
     if question.expected.conflict_detected:
@@ -156,7 +146,7 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     )
     quote, quote_detail = _quote(question, answer)
     components = [_abstention(expect, abst, conflict), _no_hallucination(invented), quote]
-    scored = combine(components, weights_for(question, ctx), threshold_for(question, ctx))
+    scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     kinds, unknown = counted_kinds(hints)
     scored.details = {
         "expectation": expect,

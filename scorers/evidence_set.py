@@ -45,16 +45,6 @@ COMPONENTS = ("evidence_recall", "evidence_precision", "citation", "key_points",
 NO_EVIDENCE = "the question lists no required_evidence"
 
 
-def weights_for(question: Question, ctx: ScoringContext) -> dict[str, float]:
-    weights = ctx.criteria.weights_for("evidence_set", DEFAULT_WEIGHTS)
-    weights.update({k: float(v) for k, v in (question.scoring.get("weights") or {}).items()})
-    return weights
-
-
-def threshold_for(question: Question, ctx: ScoringContext) -> float:
-    return float(question.scoring.get("pass_threshold", ctx.criteria.pass_threshold))
-
-
 def _checked(key: str, value: Any) -> Any:
     """A setting's value, or a ``ConfigError`` saying what it should be (run options are free text)."""
     if key == "partial_credit":
@@ -158,7 +148,7 @@ def _key_points(question: Question, answer: Answer, ctx: ScoringContext) -> KeyP
 
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     settings = settings_for(question, ctx)
-    weights = weights_for(question, ctx)
+    weights = ctx.weights(question, DEFAULT_WEIGHTS)
     match = match_evidence(answer, question)
     has_evidence = bool(question.required_evidence)
     check = check_question_citations(question, answer, ctx.document)
@@ -174,7 +164,7 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
     count = evidence_count_details(question, match)
     if weights.get("evidence_count", 0.0) > 0:
         components.append(evidence_count_component(count))
-    scored = combine(components, weights, threshold_for(question, ctx))
+    scored = combine(components, weights, ctx.threshold(question))
     scored.details = {
         "evidence": match.to_dict(),
         "settings": settings,
@@ -225,5 +215,4 @@ __all__ = [
     "check_evidence_set",
     "score_evidence_set",
     "settings_for",
-    "weights_for",
 ]

@@ -29,16 +29,6 @@ from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, co
 DEFAULT_WEIGHTS = {"exact_match": 0.7, "citation": 0.3}
 
 
-def weights_for(question: Question, ctx: ScoringContext) -> dict[str, float]:
-    weights = ctx.criteria.weights_for("fact_exact", DEFAULT_WEIGHTS)
-    weights.update({k: float(v) for k, v in (question.scoring.get("weights") or {}).items()})
-    return weights
-
-
-def threshold_for(question: Question, ctx: ScoringContext) -> float:
-    return float(question.scoring.get("pass_threshold", ctx.criteria.pass_threshold))
-
-
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
     return {
         "comparator": comparator,
@@ -77,7 +67,7 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
     check = check_question_citations(question, answer, ctx.document)
     citation = citation_component(check, required=question.citation_required)
     scored = combine(
-        [_exact_match(fields), citation], weights_for(question, ctx), threshold_for(question, ctx)
+        [_exact_match(fields), citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question)
     )
     kinds = list(dict.fromkeys(FIELD_KIND[n] for n in names))
     scored.details = {

@@ -22,6 +22,16 @@ class ScoringContext:
     document: Document | None = None
     options: dict[str, Any] = field(default_factory=dict)
 
+    def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:
+        """Component weights: the defaults, then the set's criteria for the type, then ``scoring.weights``."""
+        weights = self.criteria.weights_for(question.type, defaults)
+        weights.update({k: float(v) for k, v in (question.scoring.get("weights") or {}).items()})
+        return weights
+
+    def threshold(self, question: Question) -> float:
+        """The pass mark: ``scoring.pass_threshold``, else the set's (default 0.7)."""
+        return float(question.scoring.get("pass_threshold", self.criteria.pass_threshold))
+
 
 ScoreFn = Callable[["Question", "Answer", ScoringContext], "ScoreResult"]
 CheckFn = Callable[["Question"], list[str]]
