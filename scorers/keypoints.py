@@ -22,10 +22,6 @@ English model.
 
 from __future__ import annotations
 
-import logging
-import os
-import threading
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +34,7 @@ from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
 from scorers.evidence import folded
+from scorers.jieba_loader import jieba_cache_dir, load_jieba
 from scorers.normalize import find_amounts, find_dates, fold
 from scorers.normalize.numerals import CN_NUMERAL_CHARS
 from scorers.normalize.text import half_width
@@ -55,33 +52,14 @@ _STOPWORD_TEXT = """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 _NUMBER_WORD = frozenset("0123456789.年月日号时分秒元万亿" + CN_NUMERAL_CHARS)
 
-_LOCK = threading.Lock()
-_JIEBA: Any = None
-
 
 def cache_dir() -> Path:
-    """jieba's dictionary cache: ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "legal-rag-bench" / "jieba"
+    """jieba's dictionary cache (see ``scorers.jieba_loader``)."""
+    return jieba_cache_dir()
 
 
 def _jieba() -> Any:
-    """jieba, imported on first use, quiet, its cache file in our cache directory."""
-    global _JIEBA
-    if _JIEBA is None:
-        with _LOCK:
-            if _JIEBA is None:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
-                    import jieba
-                jieba.setLogLevel(logging.WARNING)
-                try:
-                    cache_dir().mkdir(parents=True, exist_ok=True)
-                    jieba.dt.tmp_dir = str(cache_dir())
-                except OSError:
-                    pass  # jieba falls back to the system temp directory
-                _JIEBA = jieba
-    return _JIEBA
+    return load_jieba()
 
 
 def _without_values(text: str) -> str:

@@ -7,16 +7,12 @@ checked) and what the document already says, so they are found apart from the ot
 
 from __future__ import annotations
 
-import logging
-import os
 import re
-import threading
-import warnings
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from scorers.jieba_loader import jieba_cache_dir, load_jieba
 from scorers.normalize import fold
 from scorers.specifics import Specific
 
@@ -49,35 +45,11 @@ _MEASURE_BEFORE = frozenset("一二三四五六七八九十两几这那每哪某
 _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本封辆把面场次笔批")
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
-_JIEBA_LOCK = threading.Lock()
-_JIEBA: tuple[Any, Any] | None = None
-
-
-def jieba_cache_dir() -> Path:
-    """jieba's dictionary cache: ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "legal-rag-bench" / "jieba"
-
 
 def _jieba() -> tuple[Any, Any]:
-    """(jieba, jieba.posseg), imported and initialised on first use, quiet. Never modified by us."""
-    global _JIEBA
-    if _JIEBA is None:
-        with _JIEBA_LOCK:
-            if _JIEBA is None:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
-                    import jieba
-                    import jieba.posseg
-                jieba.setLogLevel(logging.WARNING)
-                try:
-                    jieba_cache_dir().mkdir(parents=True, exist_ok=True)
-                    jieba.dt.tmp_dir = str(jieba_cache_dir())
-                except OSError:
-                    pass  # jieba falls back to the system temp directory
-                jieba.initialize()
-                _JIEBA = (jieba, jieba.posseg)
-    return _JIEBA
+    """(jieba, jieba.posseg), loaded once by ``scorers.jieba_loader``. Never modified by us."""
+    jieba = load_jieba()
+    return jieba, jieba.posseg
 
 
 @lru_cache(maxsize=16384)

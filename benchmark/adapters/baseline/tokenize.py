@@ -8,17 +8,13 @@ same way on both sides.
 
 from __future__ import annotations
 
-import logging
-import os
 import re
-import threading
-import warnings
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from benchmark.documents.ocr import strip_ocr_noise
+from scorers.jieba_loader import jieba_cache_dir, load_jieba
 from scorers.normalize.text import half_width
 
 __all__ = [
@@ -32,8 +28,6 @@ __all__ = [
     "value_spans",
 ]
 
-_LOCK = threading.Lock()
-_JIEBA: Any = None
 
 #: Function words, question words and transcript markers: they match everywhere and mean nothing here.
 _STOPWORDS_TEXT = """
@@ -62,39 +56,8 @@ _WORD = re.compile(r"\w")
 
 
 def cache_dir() -> Path:
-    """Where jieba's dictionary cache lives: ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ~/.cache)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "legal-rag-bench" / "jieba"
-
-
-def _usable_cache_dir() -> str | None:
-    path = cache_dir()
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None  # jieba falls back to the system temp directory
-    return str(path)
-
-
-def load_jieba() -> Any:
-    """The initialised ``jieba`` module (imported, dictionary loaded, quiet); thread-safe, once."""
-    global _JIEBA
-    if _JIEBA is not None:
-        return _JIEBA
-    with _LOCK:
-        if _JIEBA is None:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
-                import jieba
-            logger = logging.getLogger("jieba")
-            logger.setLevel(logging.CRITICAL + 1)  # even "dump cache failed" stays quiet
-            jieba.dt.tmp_dir = _usable_cache_dir()
-            try:
-                jieba.initialize()
-            finally:
-                jieba.setLogLevel(logging.WARNING)
-            _JIEBA = jieba
-    return _JIEBA
+    """Where jieba's dictionary cache lives (see ``scorers.jieba_loader``)."""
+    return jieba_cache_dir()
 
 
 def clean(text: str) -> str:
