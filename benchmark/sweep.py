@@ -25,7 +25,6 @@ Relative paths are taken from the working directory, as on the command line and 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,20 +32,10 @@ from typing import Any
 
 from benchmark.compare import Comparison, compare_outcomes
 from benchmark.errors import ConfigError
+from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
 
-# [run] keys -> (benchmark.api.run keyword, accepted types)
-RUN_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
-    "dataset": ("sets_or_paths", (str, list)),
-    "document": ("document", str),
-    "types": ("types", list),
-    "tags": ("tags", list),
-    "concurrency": ("concurrency", int),
-    "timeout": ("timeout", (int, float)),
-    "retries": ("retries", int),
-    "rate_limit": ("rate_limit", (int, float)),
-    "repeat": ("repeat", int),
-    "baseline": ("baseline", str),
-}
+# [run] keys -> (benchmark.api.run keyword, accepted types): those of `run --config`, plus the baseline
+RUN_KEYS: dict[str, KeySpec] = {**common_run_keys("sets_or_paths"), "baseline": ("baseline", str)}
 VARIANT_KEYS = ("name", "adapter", "options", "description")
 TOP_KEYS = ("run", "variant", "scoring")
 RANKING = "score (higher first), then coverage (higher first); equal score and coverage share a rank"
@@ -77,26 +66,8 @@ class SweepConfig:
 # --- parsing ----------------------------------------------------------------------------------
 
 
-def _unknown(path: Path | None, where: str, key: str, known: Sequence[str]) -> ConfigError:
-    close = difflib.get_close_matches(key, list(known), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(sorted(known))})"
-    return ConfigError(f"unknown key {key!r}{hint}", path=path, where=where)
-
-
 def _run_table(table: Any, path: Path | None) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise ConfigError("[run] must be a table", path=path)
-    out: dict[str, Any] = {}
-    for key, value in table.items():
-        if key not in RUN_KEYS:
-            raise _unknown(path, "[run]", key, list(RUN_KEYS))
-        name, kind = RUN_KEYS[key]
-        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise ConfigError(f"{key} has the wrong type ({type(value).__name__})", path=path, where="[run]")
-        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{key} must be a list of strings", path=path, where="[run]")
-        out[name] = value
-    return out
+    return read_run_table(table, RUN_KEYS, path)
 
 
 def _variant(item: Any, index: int, path: Path | None) -> Variant:
@@ -105,7 +76,7 @@ def _variant(item: Any, index: int, path: Path | None) -> Variant:
         raise ConfigError("each [[variant]] must be a table", path=path, where=where)
     for key in item:
         if key not in VARIANT_KEYS:
-            raise _unknown(path, where, key, VARIANT_KEYS)
+            raise unknown_key(path, where, key, VARIANT_KEYS)
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ConfigError("needs a name (a non-empty string)", path=path, where=where)
@@ -125,7 +96,7 @@ def parse_sweep(data: Mapping[str, Any], path: Path | None = None) -> SweepConfi
     """A sweep config from parsed TOML; every problem is a ``ConfigError`` naming the file and the table."""
     for key in data:
         if key not in TOP_KEYS:
-            raise _unknown(path, "top level", key, TOP_KEYS)
+            raise unknown_key(path, "top level", key, TOP_KEYS)
     run = _run_table(data.get("run", {}), path)
     items = data.get("variant", [])
     if not isinstance(items, list) or not items:
@@ -137,7 +108,7 @@ def parse_sweep(data: Mapping[str, Any], path: Path | None = None) -> SweepConfi
         raise ConfigError(f"variant names must be unique; repeated: {', '.join(dupes)}", path=path)
     baseline = run.pop("baseline", names[0])
     if baseline not in names:
-        raise _unknown(path, "[run] baseline", baseline, names)
+        raise unknown_key(path, "[run] baseline", baseline, names)
     scoring = data.get("scoring", {})
     if not isinstance(scoring, dict):
         raise ConfigError("[scoring] must be a table", path=path)

@@ -28,6 +28,7 @@ from typing import Any
 import click
 
 from benchmark.errors import ConfigError
+from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
 
 DEFAULTS: dict[str, Any] = {
     "adapter": "baseline",
@@ -38,17 +39,9 @@ DEFAULTS: dict[str, Any] = {
     "output": "runs",
     "render": "summary",
 }
-# [run] keys -> (setting name, expected type)
-RUN_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
-    "dataset": ("datasets", (str, list)),
-    "document": ("document", str),
-    "types": ("types", list),
-    "tags": ("tags", list),
-    "concurrency": ("concurrency", int),
-    "timeout": ("timeout", (int, float)),
-    "retries": ("retries", int),
-    "rate_limit": ("rate_limit", (int, float)),
-    "repeat": ("repeat", int),
+# [run] keys -> (setting name, expected type): the shared ones (benchmark.run_config), plus the CLI's own
+RUN_KEYS: dict[str, KeySpec] = {
+    **common_run_keys("datasets"),
     "output": ("output", str),
     "cache": ("cache_path", str),
     "no_cache": ("no_cache", bool),
@@ -146,25 +139,10 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"not valid TOML ({exc})", path=path) from None
 
 
-def _unknown(path: Path, table: str, key: str, known: Iterable[str]) -> ConfigError:
-    import difflib
-
-    close = difflib.get_close_matches(key, list(known), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(sorted(known))})"
-    return ConfigError(f"unknown key {key!r}{hint}", path=path, where=f"[{table}]")
-
-
 def _run_table(path: Path, table: Any) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise ConfigError("[run] must be a table", path=path)
-    out: dict[str, Any] = {}
-    for key, value in table.items():
-        if key not in RUN_KEYS:
-            raise _unknown(path, "run", key, RUN_KEYS)
-        name, kind = RUN_KEYS[key]
-        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise ConfigError(f"{key} has the wrong type ({type(value).__name__})", path=path, where="[run]")
-        out[name] = [value] if name == "datasets" and isinstance(value, str) else value
+    out = read_run_table(table, RUN_KEYS, path)
+    if isinstance(out.get("datasets"), str):
+        out["datasets"] = [out["datasets"]]
     return out
 
 
@@ -190,7 +168,7 @@ def apply_config(s: RunSettings) -> RunSettings:
         data = read_toml(path)
         for key in data:
             if key not in ("adapter", "run", "scoring"):
-                raise _unknown(path, "top level", key, ("adapter", "run", "scoring"))
+                raise unknown_key(path, "[top level]", key, ("adapter", "run", "scoring"))
         spec, options = _adapter_table(path, data.get("adapter", {}))
         s.adapter = s.adapter or spec
         s.adapter_options = {**options, **s.adapter_options}
