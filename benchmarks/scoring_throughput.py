@@ -14,8 +14,8 @@ passage: the same folded text). Caches keyed by a text therefore miss, as with f
 The timed path is the one ``rescore`` takes for each stored answer: the JSON line is decoded,
 ``benchmark.answers.parse_answer`` builds the ``Answer``, ``benchmark.scoring.score_answer`` scores
 it (every component, with the question set's criteria and document), a ``QuestionResult`` is made,
-its report entry is built by ``benchmark.report.json_report.question_entry`` + ``clean`` and written
-as one JSON line (as ``dumps_report`` writes it), and the summary counts are updated. Results are
+its report entry is built by ``benchmark.report.json_report.question_entry`` and written as one JSON
+line by ``benchmark.json_lines.dumps_line`` (as ``dumps_report`` writes it), and the summary counts are updated. Results are
 never kept: the stream is a generator and the report lines go to a file. A warm-up pass over every
 base answer comes first (documents' facts, jieba's dictionary, compiled patterns).
 
@@ -53,9 +53,10 @@ from benchmark.adapters.base import Query, create_adapter
 from benchmark.answers import parse_answer
 from benchmark.documents.loaders import load_document
 from benchmark.documents.model import Document
+from benchmark.json_lines import dumps_line
 from benchmark.models import Question, QuestionSet
 from benchmark.questions import load_question_sets
-from benchmark.report.json_report import clean, question_entry
+from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
 from benchmark.results import FAIL, PASS, Counts, QuestionResult
 from benchmark.scoring import score_answer
@@ -205,8 +206,7 @@ def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, str]:
         latency_ms=None,
         trial=int(line.get("trial") or 0),
     )
-    entry = clean(question_entry(r))
-    return r, json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+    return r, dumps_line(question_entry(r))
 
 
 def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...] = ()) -> Tally:

@@ -159,6 +159,7 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
         "hallucination_penalty": question.hallucination_penalty,
         "quote": quote_detail,
     }
+    scored.json_ready = True
     return scored
 
 

@@ -172,6 +172,7 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
         "key_points": None if coverage is None else coverage.to_dict(),
         "citation": check.to_dict(),
     }
+    scored.json_ready = True
     return scored
 
 

@@ -75,6 +75,7 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
         "values": values.to_dict(kinds),
         "citation": check.to_dict(),
     }
+    scored.json_ready = True
     return scored
 
 

@@ -14,6 +14,7 @@ import statistics
 from decimal import Decimal
 from typing import Any
 
+from benchmark.json_lines import dumps_line
 from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
 
 FLOAT_DIGITS = 6
@@ -55,21 +56,25 @@ def _clean_other(value: Any) -> Any:
 
 
 def question_entry(r: QuestionResult) -> dict[str, Any]:
+    """A question's report entry, JSON-ready: the scorer's details go through ``clean`` unless the
+    scorer promised they need not (``ScoreResult.json_ready``); the answer always does."""
     details: dict[str, Any] = {}
     if r.result is not None:
         details = dict(r.result.details)
         details["components"] = r.result.diagnostics()
+        if not r.result.json_ready:
+            details = clean(details)
     return {
         "id": r.id,
         "type": r.type,
         "set": r.question.set_path,
         "trial": r.trial,
         "outcome": r.outcome,
-        "score": r.score,
+        "score": clean(r.score),
         "components": r.result.component_scores() if r.result is not None else {},
         "details": details,
-        "answer": r.answer.to_dict() if r.answer is not None else None,
-        "latency_ms": r.latency_ms,
+        "answer": clean(r.answer.to_dict()) if r.answer is not None else None,
+        "latency_ms": clean(r.latency_ms),
         "skip_reason": r.skip_reason,
     }
 
@@ -133,9 +138,9 @@ def build_report(record: RunRecord) -> dict[str, Any]:
         "adapter": record.adapter,
         "options": {k: v for k, v in record.options.items() if k != "duration_s"},
         "summary": summary,
-        "questions": [question_entry(r) for r in record.results],
     }
     cleaned: dict[str, Any] = clean(report)
+    cleaned["questions"] = [question_entry(r) for r in record.results]  # JSON-ready as built
     return cleaned
 
 
@@ -155,14 +160,14 @@ _SLOT = "\x00questions\x00"
 
 
 def dumps_report(report: dict[str, Any]) -> str:
-    """The report as text: indented, one question per line (readable, diff-friendly, and fast: an
-    indented dump takes Python's slow JSON encoder, a compact line the C one). ``report`` must be
-    what ``build_report`` returns (or a report read back from a file)."""
+    """The report as text: indented, one compact question per line (readable, diff-friendly, and fast:
+    an indented dump takes Python's slow JSON encoder, a question line ``dumps_line``). ``report``
+    must be what ``build_report`` returns (or a report read back from a file)."""
     questions = report.get("questions", [])
     text = json.dumps(
         {**report, "questions": _SLOT}, ensure_ascii=False, indent=2, sort_keys=True, default=str
     )
-    lines = [json.dumps(q, ensure_ascii=False, sort_keys=True, separators=(", ", ": ")) for q in questions]
+    lines = [dumps_line(q) for q in questions]
     body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return text.replace(json.dumps(_SLOT), body, 1) + "\n"
 

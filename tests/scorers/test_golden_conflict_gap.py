@@ -9,7 +9,6 @@ them, whether or not the question's hints make them count). A reviewer adds a ca
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from benchmark.models import QuestionSet
 from scorers.conflict_gap import SCORER, check_conflict_gap, score_conflict_gap
 from scorers.registry import ScoringContext
 from scorers.result import ScoreResult
-from tests.scorers.golden import case_document, case_question_set, load_cases
+from tests.scorers.golden import assert_json_ready, case_document, case_question_set, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_PATH = Path(__file__).parent / "cases" / "conflict_gap.json"
@@ -43,7 +42,7 @@ def _score(case: dict[str, Any]) -> ScoreResult:
     assert question.type == "conflict_gap", case["id"]
     assert check_conflict_gap(question) == [], f"{case['id']}: {check_conflict_gap(question)}"
     ctx = ScoringContext(criteria=qs.criteria, document=_document(case["document"]))
-    return score_conflict_gap(question, parse_answer(case["answer"]), ctx)
+    return assert_json_ready(score_conflict_gap(question, parse_answer(case["answer"]), ctx), case["id"])
 
 
 def _check(case: dict[str, Any], result: ScoreResult) -> None:
@@ -122,21 +121,3 @@ def test_registered_scorer_is_this_one() -> None:
     assert SCORER.name == "conflict_gap"
     assert SCORER.score is score_conflict_gap
     assert SCORER.default_weights == {"abstention": 0.4, "no_hallucination": 0.4, "quote": 0.2}
-
-
-def test_throughput_after_warm_up() -> None:
-    """Scoring the prepared rows again (caches warm) is fast: well above 1,000 pairs/s here."""
-    prepared = []
-    for case in CASES:
-        qs = _question_set(case)
-        ctx = ScoringContext(criteria=qs.criteria, document=_document(case["document"]))
-        prepared.append((qs.questions[0], parse_answer(case["answer"]), ctx))
-    for q, a, ctx in prepared:
-        score_conflict_gap(q, a, ctx)
-    rounds = 5
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for q, a, ctx in prepared:
-            score_conflict_gap(q, a, ctx)
-    rate = rounds * len(prepared) / (time.perf_counter() - start)
-    assert rate > 1000, f"{rate:.0f} pairs/s"

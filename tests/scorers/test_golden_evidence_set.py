@@ -32,7 +32,7 @@ from benchmark.models import QuestionSet
 from benchmark.scoring import score_answer
 from scorers.evidence_set import check_evidence_set
 from scorers.result import ScoreResult
-from tests.scorers.golden import case_document, case_question_set, load_cases
+from tests.scorers.golden import assert_json_ready, case_document, case_question_set, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_PATH = Path(__file__).parent / "cases" / "evidence_set.json"
@@ -62,7 +62,8 @@ def _score(case: dict[str, Any]) -> ScoreResult:
     question = qs.questions[0]
     assert check_evidence_set(question) == [], f"{case['id']}: question not scorable"
     answer = parse_answer(case["answer"])
-    return score_answer(question, answer, criteria=qs.criteria, document=_document(case["document"]))
+    result = score_answer(question, answer, criteria=qs.criteria, document=_document(case["document"]))
+    return assert_json_ready(result, case["id"])
 
 
 def _check_components(case: dict[str, Any], result: ScoreResult, where: str) -> None:

@@ -29,7 +29,7 @@ from benchmark.models import Question, QuestionSet
 from scorers.fact_exact import check_fact_exact, score_fact_exact
 from scorers.registry import ScoringContext
 from scorers.result import ScoreResult
-from tests.scorers.golden import case_document, case_question_set, load_cases
+from tests.scorers.golden import assert_json_ready, case_document, case_question_set, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_PATH = Path(__file__).parent / "cases" / "fact_exact.json"
@@ -50,7 +50,9 @@ def _score(case: dict[str, Any]) -> tuple[Question, ScoreResult]:
     question = qs.questions[0]
     assert check_fact_exact(question) == [], f"{case['id']}: question not scorable"
     ctx = ScoringContext(criteria=qs.criteria, document=_document(case["document"]))
-    return question, score_fact_exact(question, parse_answer(case["answer"]), ctx)
+    return question, assert_json_ready(
+        score_fact_exact(question, parse_answer(case["answer"]), ctx), case["id"]
+    )
 
 
 def _check(case: dict[str, Any], result: ScoreResult) -> None:

@@ -84,6 +84,19 @@ def test_clean_turns_odd_values_into_json() -> None:
     }
 
 
+def test_details_of_a_scorer_that_promises_nothing_are_cleaned() -> None:
+    """Only a result marked ``json_ready`` (the built-in scorers') skips ``clean``; a third-party
+    scorer's tuples, long floats and non-text keys still reach the report as JSON."""
+    record = sample_record()
+    result = record.results[0].result
+    assert result is not None and not result.json_ready
+    result.details = {"pages": (2, 3), "ratio": 1 / 3, 7: Decimal("4.20")}
+    entry = build_report(record)["questions"][0]
+    assert entry["details"]["pages"] == [2, 3] and entry["details"]["ratio"] == 0.333333
+    assert entry["details"]["7"] == 4.2
+    assert json.loads(dumps_report(build_report(record)))["questions"][0]["details"]["pages"] == [2, 3]
+
+
 def test_trials_summary_mean_and_spread() -> None:
     rec = sample_record()
     res = rec.results[0].result
