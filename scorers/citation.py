@@ -21,22 +21,19 @@ Other scorers use ``check_citations(answer, targets, document)`` with their own 
 from __future__ import annotations
 
 import weakref
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rapidfuzz import fuzz
-
-from benchmark.documents.model import Document, Page, match_view
+from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, LineRange, Question
 from scorers.evidence import folded
+from scorers.fuzzy import partial_ratio
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, Component
 
 LINE_TOLERANCE = 2
 QUOTE_FUZZY_THRESHOLD = 90.0
 MIN_QUOTE_CHARS = 4
-LONG_NEEDLE = 64  # quotes longer than this make partial_ratio slow (milliseconds): bound them first
 
 T = TypeVar("T")
 
@@ -135,14 +132,6 @@ class _DocIndex:
         self.page_of_line = {line.number: line.page for line in doc.lines}
         self._folded_lines: dict[int, list[tuple[int, str]]] = {}
         self._located: dict[tuple[int, str], LineRange | None] = {}
-        self._char_counts: dict[int, Counter[str]] = {}
-
-    def char_counts(self, page: Page) -> Counter[str]:
-        """How often each character occurs in the page's folded text."""
-        counts = self._char_counts.get(page.number)
-        if counts is None:
-            counts = self._char_counts[page.number] = Counter(page.folded)
-        return counts
 
     def folded_lines(self, page: int) -> list[tuple[int, str]]:
         if page not in self._folded_lines:
@@ -173,22 +162,6 @@ class _DocIndex:
 
 
 _index = _PerDocument(_DocIndex)
-
-
-def ratio_bound(needle: Counter[str], needle_len: int, hay: Counter[str]) -> float:
-    """An upper bound of ``fuzz.partial_ratio(needle, hay)`` for a needle no longer than ``hay``.
-
-    Each alignment scores ``200 * LCS / (needle_len + w)`` for a part of ``hay`` of ``w`` characters,
-    and the LCS can hold no more than ``w`` characters, nor more than the ``I`` characters the two
-    texts share (counted with repeats): so no score exceeds ``200 * I / (needle_len + I)``. Slightly
-    raised, so rounding can never make the bound fall below a score that reaches a threshold.
-    """
-    shared = 0
-    for ch, n in needle.items():
-        have = hay.get(ch)
-        if have:
-            shared += n if n < have else have
-    return 200.0 * shared / (needle_len + shared) + 1e-6 if shared else 0.0
 
 
 # --- targets ----------------------------------------------------------------------------------
@@ -302,16 +275,12 @@ class _Checker:
             if p is not None and needle in p.folded:
                 return True, number, 100.0
         best: tuple[float, int | None] = (0.0, None)
-        counts: Counter[str] | None = None
         for number in dict.fromkeys(likely):
             p = self.doc.page(number)
             if p is None or len(needle) > len(p.folded):
                 continue  # a passage longer than the page would "contain" the whole page
-            if len(needle) > LONG_NEEDLE:
-                counts = counts if counts is not None else Counter(needle)
-                if ratio_bound(counts, len(needle), _index(self.doc).char_counts(p)) < self.threshold:
-                    continue  # cannot reach the threshold: partial_ratio would give 0 (after a long search)
-            score = fuzz.partial_ratio(needle, p.folded, score_cutoff=self.threshold)
+            # a later page matters only if it beats the best so far: a higher cutoff prunes more
+            score = partial_ratio(needle, p.folded, max(self.threshold, best[0]))
             if score > best[0]:
                 best = (score, number)
         if best[1] is not None:

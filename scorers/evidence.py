@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Question, RequiredEvidence
+from scorers.fuzzy import partial_ratio_alignment
 from scorers.normalize.numerals import CN_NUMERAL_CHARS
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
@@ -102,7 +103,7 @@ def _alignment(needle: str, hay: str, lo: int, hi: int, cutoff: float) -> tuple[
     seg = hay[lo:hi]
     if len(seg) <= len(needle):
         return fuzz.ratio(needle, seg, score_cutoff=cutoff), lo, hi
-    al = fuzz.partial_ratio_alignment(needle, seg, score_cutoff=cutoff)
+    al = partial_ratio_alignment(needle, seg, cutoff)
     if al is None:
         return 0.0, lo, lo
     return al.score, lo + al.dest_start, lo + al.dest_end

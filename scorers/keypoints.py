@@ -28,12 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rapidfuzz import fuzz
-
 from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
 from scorers.evidence import folded
+from scorers.fuzzy import partial_ratio
 from scorers.jieba_loader import jieba_cache_dir, load_jieba
 from scorers.normalize import find_amounts, find_dates, fold
 from scorers.normalize.numerals import CN_NUMERAL_CHARS
@@ -137,7 +136,7 @@ def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyP
     total = sum(len(w) for w in words)
     token_recall = sum(len(w) for w in found) / total if total else 0.0
     needle = folded(point)
-    ratio = fuzz.partial_ratio(needle, hay, score_cutoff=FUZZY_MIN * 100) / 100 if needle and hay else 0.0
+    ratio = partial_ratio(needle, hay, FUZZY_MIN * 100) / 100 if needle and hay else 0.0
     score = max(token_recall, ratio)
     # numbers decide only between "covered" and not: skip the work when the words already fail
     lack = missing_numbers(point, hay_raw) if score >= threshold else ()

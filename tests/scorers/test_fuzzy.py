@@ -1,0 +1,52 @@
+"""The exact bound that skips hopeless rapidfuzz searches (scorers/fuzzy.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rapidfuzz import fuzz
+
+from scorers import fuzzy
+
+_ALPHABET = "借款人甲乙方于年月日归还元整0123456789abc"
+texts = st.text(alphabet=_ALPHABET, min_size=1, max_size=220)
+
+
+def _related(a: str, b: str) -> tuple[str, str]:
+    """``b`` with pieces of ``a`` spliced in, so that high scores occur as well as low ones."""
+    return a, b[: len(b) // 2] + a[::2] + a[len(a) // 3 :] + b[len(b) // 2 :]
+
+
+@given(texts, texts, st.booleans())
+@settings(max_examples=600, deadline=None)
+def test_the_bound_is_never_below_partial_ratio(a: str, b: str, splice: bool) -> None:
+    a, b = _related(a, b) if splice else (a, b)
+    assert fuzzy.partial_ratio_bound(a, b) >= fuzz.partial_ratio(a, b)
+    assert fuzzy.partial_ratio_bound(b, a) >= fuzz.partial_ratio(b, a)
+
+
+@given(texts, texts, st.booleans(), st.sampled_from([0.0, 50.0, 85.0, 88.0, 90.0, 99.0]))
+@settings(max_examples=600, deadline=None)
+def test_the_searches_return_what_rapidfuzz_returns(a: str, b: str, splice: bool, cutoff: float) -> None:
+    a, b = _related(a, b) if splice else (a, b)
+    assert fuzzy.partial_ratio(a, b, cutoff) == fuzz.partial_ratio(a, b, score_cutoff=cutoff)
+    ours = fuzzy.partial_ratio_alignment(a, b, cutoff)
+    theirs = fuzz.partial_ratio_alignment(a, b, score_cutoff=cutoff)
+    assert (ours is None and (theirs is None or theirs.score == 0)) or ours == theirs
+
+
+def test_a_long_passage_from_elsewhere_is_ruled_out_without_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    real = fuzz.partial_ratio
+    monkeypatch.setattr(fuzzy.fuzz, "partial_ratio", lambda a, b, **kw: calls.append(a) or real(a, b, **kw))
+    page = "借款人甲方于二〇二〇年八月三十一日向乙方借款人民币肆万贰仟元整，约定一年后归还。" * 4
+    elsewhere = "证人到庭陈述其当日在场所见经过以及双方争执的具体情形和前后顺序。" * 3
+    assert len(elsewhere) > fuzzy.LONG_NEEDLE
+    assert fuzzy.partial_ratio(elsewhere, page, 90.0) == 0.0 and calls == []
+    near = page[10:90].replace("肆", "伍")  # one character changed: still found, by the real search
+    assert fuzzy.partial_ratio(near, page, 90.0) == real(near, page, score_cutoff=90.0) > 90 and calls == [
+        near
+    ]
