@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from benchmark.json_lines import dumps_line
+from benchmark.models import Answer
 from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
 
 FLOAT_DIGITS = 6
@@ -57,7 +58,7 @@ def _clean_other(value: Any) -> Any:
 
 def question_entry(r: QuestionResult) -> dict[str, Any]:
     """A question's report entry, JSON-ready: the scorer's details go through ``clean`` unless the
-    scorer promised they need not (``ScoreResult.json_ready``); the answer always does."""
+    scorer promised they need not (``ScoreResult.json_ready``); so do the answer's ``fields``."""
     details: dict[str, Any] = {}
     if r.result is not None:
         details = dict(r.result.details)
@@ -73,10 +74,19 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         "score": clean(r.score),
         "components": r.result.component_scores() if r.result is not None else {},
         "details": details,
-        "answer": clean(r.answer.to_dict()) if r.answer is not None else None,
+        "answer": answer_entry(r.answer) if r.answer is not None else None,
         "latency_ms": clean(r.latency_ms),
         "skip_reason": r.skip_reason,
     }
+
+
+def answer_entry(answer: Answer) -> dict[str, Any]:
+    """The answer as the report shows it. ``parse_answer`` builds its text, citations and evidence from
+    plain values; ``fields`` holds whatever the adapter returned, so only it goes through ``clean``."""
+    entry = answer.to_dict()
+    if entry["fields"]:
+        entry["fields"] = clean(entry["fields"])
+    return entry
 
 
 def _trial_summary(results: list[QuestionResult]) -> dict[str, Any]:
