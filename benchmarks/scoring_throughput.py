@@ -218,7 +218,10 @@ def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...]
             t0 = clock()
             r, text = score_line(pool, line)
             sink.write(text + "\n")
-            tally.counts.setdefault(r.type, Counts()).add(r)
+            counts = tally.counts.get(r.type)
+            if counts is None:
+                counts = tally.counts[r.type] = Counts()
+            counts.add(r)
             tally.pairs[r.type] = tally.pairs.get(r.type, 0) + 1
             tally.seconds[r.type] = tally.seconds.get(r.type, 0.0) + clock() - t0
             if k in checkpoints:

@@ -310,7 +310,8 @@ def _required_match(
     answer_text: str,
 ) -> RequiredMatch:  # fmt: skip
     by = tuple(i for i, r in enumerate(results) if r.covered)
-    in_text = covers(answer_text, None, req).covered if answer_text else False
+    # the answer's own text gives no page: it holds the item when it holds the text, numbers included
+    in_text = bool(answer_text) and match_text(answer_text, req.must_include).method is not None
     if by:
         best = results[by[0]]
         return RequiredMatch(index, req, critical, by, MATCH, best.method, best.score, in_text,
