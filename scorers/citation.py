@@ -21,8 +21,10 @@ Other scorers use ``check_citations(answer, targets, document)`` with their own 
 from __future__ import annotations
 
 import weakref
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Generic, TypeVar
 
 from benchmark.documents.model import Document, match_view
@@ -36,6 +38,7 @@ QUOTE_FUZZY_THRESHOLD = 90.0
 MIN_QUOTE_CHARS = 4
 
 T = TypeVar("T")
+_PAGE_BREAK = "\x00"  # folding keeps letters and digits only
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,16 @@ class _DocIndex:
         self.page_of_line = {line.number: line.page for line in doc.lines}
         self._folded_lines: dict[int, list[tuple[int, str]]] = {}
         self._located: dict[tuple[int, str], LineRange | None] = {}
+        # every page's folded text, joined by a character folding never keeps: one ``find`` over the
+        # document tells the first page that holds a passage (a passage cannot span two pages)
+        self._joined = _PAGE_BREAK.join(p.folded for p in doc.pages)
+        self._page_numbers = [p.number for p in doc.pages]
+        self._page_starts = list(accumulate((len(p.folded) + 1 for p in doc.pages[:-1]), initial=0))
+
+    def first_page_holding(self, needle: str) -> int | None:
+        """The first page, in document order, whose folded text holds ``needle`` (folded)."""
+        pos = self._joined.find(needle) if needle else -1
+        return self._page_numbers[bisect_right(self._page_starts, pos) - 1] if pos >= 0 else None
 
     def folded_lines(self, page: int) -> list[tuple[int, str]]:
         if page not in self._folded_lines:
@@ -269,11 +282,13 @@ class _Checker:
         if self.doc is None or len(needle) < MIN_QUOTE_CHARS:
             return None, None, None
         likely = [p for p in [page, *self.pages] if p is not None]
-        order = list(dict.fromkeys([*likely, *(p.number for p in self.doc.pages)]))
-        for number in order:
+        for number in likely:
             p = self.doc.page(number)
             if p is not None and needle in p.folded:
                 return True, number, 100.0
+        elsewhere = _index(self.doc).first_page_holding(needle)
+        if elsewhere is not None:
+            return True, elsewhere, 100.0
         best: tuple[float, int | None] = (0.0, None)
         for number in dict.fromkeys(likely):
             p = self.doc.page(number)

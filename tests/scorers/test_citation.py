@@ -268,3 +268,12 @@ def test_long_quotes_that_cannot_match_are_not_searched_fuzzily(monkeypatch: pyt
         Answer(answer="x", citations=(Citation(page=1, quote=quote),)), [CitationTarget(1)], doc
     )
     assert check.results[0].quote_found is False and calls == []
+
+
+def test_a_passage_is_found_on_its_first_page_and_never_across_a_page_break() -> None:
+    doc = load_document(ROOT / "datasets/transcript/document.md")
+    index = citation._index(doc)
+    first, second = doc.pages[0].folded, doc.pages[1].folded
+    assert index.first_page_holding(second[40:80]) == 2
+    assert index.first_page_holding(first[-10:] + second[:10]) is None  # the two pages' texts joined
+    assert index.first_page_holding(doc.pages[-1].folded[-30:]) == doc.pages[-1].number
