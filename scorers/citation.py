@@ -135,11 +135,28 @@ class _DocIndex:
         self.page_of_line = {line.number: line.page for line in doc.lines}
         self._folded_lines: dict[int, list[tuple[int, str]]] = {}
         self._located: dict[tuple[int, str], LineRange | None] = {}
+        self._resolved: dict[tuple[CitationTarget, ...], list[CitationTarget]] = {}
         # every page's folded text, joined by a character folding never keeps: one ``find`` over the
         # document tells the first page that holds a passage (a passage cannot span two pages)
         self._joined = _PAGE_BREAK.join(p.folded for p in doc.pages)
         self._page_numbers = [p.number for p in doc.pages]
         self._page_starts = list(accumulate((len(p.folded) + 1 for p in doc.pages[:-1]), initial=0))
+
+    def resolve(self, targets: tuple[CitationTarget, ...]) -> list[CitationTarget]:
+        """``targets`` with their lines located and their pages taken from their lines; those left
+        without a page are dropped."""
+        if targets not in self._resolved:
+            out = []
+            for t in targets:
+                page, lines = t.page, t.lines
+                if not page and lines is not None:
+                    page = self.page_of_line.get(lines.start, 0)
+                if lines is None and t.text and page:
+                    lines = self.locate(page, t.text)
+                if page:
+                    out.append(CitationTarget(page, lines, t.text))
+            self._resolved[targets] = out
+        return list(self._resolved[targets])
 
     def first_page_holding(self, needle: str) -> int | None:
         """The first page, in document order, whose folded text holds ``needle`` (folded)."""
@@ -191,19 +208,11 @@ def question_targets(question: Question) -> list[CitationTarget]:
 
 
 def _resolve_targets(targets: Iterable[CitationTarget], doc: Document | None) -> list[CitationTarget]:
-    """Fill in a target's lines (located text) and page (from its lines) when a document is there."""
-    out: list[CitationTarget] = []
-    for t in targets:
-        page, lines = t.page, t.lines
-        if doc is not None:
-            idx = _index(doc)
-            if not page and lines is not None:
-                page = idx.page_of_line.get(lines.start, 0)
-            if lines is None and t.text and page:
-                lines = idx.locate(page, t.text)
-        if page:
-            out.append(CitationTarget(page, lines, t.text))
-    return out
+    """Fill in a target's lines (located text) and page (from its lines) when a document is there;
+    the same targets (a question's, for each of its answers) are resolved once per document."""
+    if doc is None:
+        return [t for t in targets if t.page]
+    return _index(doc).resolve(tuple(targets))
 
 
 # --- checking ---------------------------------------------------------------------------------
