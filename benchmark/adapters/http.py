@@ -180,7 +180,9 @@ class HttpAdapter:
         self.response = ResponseMap(config)
         self._header_template = config.headers()
         self._api_key_env = self.secret.env if self.secret else None
-        self._client = PooledClient(self.settings, self._headers(config), self.redact)
+        self._client = PooledClient(
+            self.settings, self._headers(config), self.redact, tls=self.url.startswith("https://")
+        )
 
     def _templates(self, config: AdapterConfig) -> tuple[Any, dict[str, Any]]:
         if config.has("body") and config.has("body_json"):

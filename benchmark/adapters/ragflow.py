@@ -177,7 +177,9 @@ class RagflowAdapter:
         assert self.secret is not None
         self.redact = Redactor([self.secret])
         headers = {**config.headers(), "Authorization": f"Bearer {self.secret.value}"}
-        self._client = PooledClient(self.settings, headers, self.redact)
+        self._client = PooledClient(
+            self.settings, headers, self.redact, tls=self.base_url.startswith("https://")
+        )
         self._legacy = self.api == "legacy"
         self._sessions: list[str] = []
 

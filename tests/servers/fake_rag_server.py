@@ -17,7 +17,8 @@ by an ``X-Fault`` request header, or by a path prefix ``/fault/<kind>/...``. Eve
 reply sleeps at most ``MAX_DELAY_S``.
 
 Run it alone (for the benchmarks) with ``python -m tests.servers.fake_rag_server --latency 0.05``: it
-prints ``PORT <n>`` and serves until its stdin closes.
+prints ``PORT <n>`` and serves until its stdin closes. ``latency`` is counted from the moment a request's
+first line arrives: no answer leaves sooner than that after its request came in.
 """
 
 from __future__ import annotations
@@ -154,6 +155,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     wbufsize = 1 << 16  # headers and body leave in one write (``_send_raw`` flushes)
     server: FakeHTTPServer
+    received = 0.0  # time.monotonic() when the current request's first line arrived
 
     def log_message(self, format: str, *args: Any) -> None:  # silence the per-request stderr line
         return
@@ -162,6 +164,10 @@ class Handler(BaseHTTPRequestHandler):
         super().setup()
         # headers and body go out in two writes: without this, Nagle + delayed ACK add ~40 ms a reply
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def parse_request(self) -> bool:
+        self.received = time.monotonic()  # the request line has just been read
+        return super().parse_request()
 
     @property
     def state(self) -> ServerState:
@@ -198,8 +204,10 @@ class Handler(BaseHTTPRequestHandler):
         rule = self._rule(fault, texts)
         if rule is not None and self._fault(rule):
             return
-        if self.state.latency:
-            time.sleep(min(self.state.latency, MAX_DELAY_S))
+        if self.state.latency:  # counted from the request's arrival, not from the end of our parsing
+            wait = min(self.state.latency, MAX_DELAY_S) - (time.monotonic() - self.received)
+            if wait > 0:
+                time.sleep(wait)
         self._route(method, path, body, query, texts)
 
     def _path_fault(self, path: str) -> tuple[str, str | None]:
