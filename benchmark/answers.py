@@ -23,7 +23,9 @@ def parse_answer(obj: object) -> Answer:
         return Answer(answer=obj)
     if not isinstance(obj, Mapping):
         raise AdapterError(f"answer must be a string or an object, got {type(obj).__name__}")
-    text = next((obj[k] for k in _ANSWER_KEYS if isinstance(obj.get(k), str)), None)
+    text = obj.get("answer")  # the usual key first
+    if not isinstance(text, str):
+        text = next((obj[k] for k in _ANSWER_KEYS[1:] if isinstance(obj.get(k), str)), None)
     if text is None:
         raise AdapterError("answer object has no string 'answer' field")
     citations = [*_as_list(obj.get("citations")), *_as_list(obj.get("citation"))]
@@ -31,10 +33,8 @@ def parse_answer(obj: object) -> Answer:
     fields = obj.get("fields")
     return Answer(
         answer=text,
-        citations=tuple(c for c in (parse_citation(x) for x in citations) if c is not None),
-        evidence=tuple(
-            e for e in (parse_evidence(x) for x in _as_list(obj.get("evidence"))) if e is not None
-        ),
+        citations=tuple(c for x in citations if (c := parse_citation(x)) is not None),
+        evidence=tuple(e for x in _as_list(obj.get("evidence")) if (e := parse_evidence(x)) is not None),
         abstained=abstained if isinstance(abstained, bool) else None,
         fields=dict(fields) if isinstance(fields, Mapping) else {},
     )
@@ -49,6 +49,8 @@ def _as_list(value: object) -> list[Any]:
 
 
 def _as_page(value: object) -> int | None:
+    if type(value) is int:  # the usual case first (a bool is not one)
+        return value
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -66,11 +68,12 @@ def parse_citation(value: object) -> Citation | None:
     if isinstance(value, Mapping):
         quote = value.get("quote") or value.get("text")
         doc = value.get("doc") or value.get("document")
+        lines = value.get("lines") if "lines" in value else value.get("line")
         return Citation(
-            page=_as_page(value.get("page")),
-            lines=LineRange.parse(value.get("lines") if "lines" in value else value.get("line")),
-            quote=str(quote) if quote else None,
-            doc=str(doc) if doc else None,
+            _as_page(value.get("page")),
+            None if lines is None else LineRange.parse(lines),
+            str(quote) if quote else None,
+            str(doc) if doc else None,
         )
     if isinstance(value, (int, str)) and not isinstance(value, bool):
         page = _as_page(value)
@@ -88,5 +91,5 @@ def parse_evidence(value: object) -> EvidenceItem | None:
         if not isinstance(text, str) or not text.strip():
             return None
         doc = value.get("doc") or value.get("document")
-        return EvidenceItem(text=text, page=_as_page(value.get("page")), doc=str(doc) if doc else None)
+        return EvidenceItem(text, _as_page(value.get("page")), str(doc) if doc else None)
     return None

@@ -86,12 +86,29 @@ EN_NEGATORS = (
     r"free of|no longer)\s+(?:any\s+|real\s+|apparent\s+|obvious\s+)?$"
 )
 
+# Every Chinese cue starts with one of these characters (a test derives them from the lexicons).
+# Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
+# trying each alternative there: the same matches, about three times sooner.
+ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难"
+ZH_CONFLICT_FIRST = "一不两互冲出前存对改明有略相矛翻自说陈"
+
+
+def _alternation(patterns: tuple[str, ...], first: str | None = None, flags: int = 0) -> re.Pattern[str]:
+    """One pattern for all ``patterns``; ``first``, when given, holds every character a match may start with."""
+    alternatives = "|".join(f"(?:{p})" for p in patterns)
+    return re.compile(f"(?=[{first}])(?:{alternatives})" if first else alternatives, flags)
+
+
 # (all cues, Chinese cues only): every English cue needs a letter that matches [A-Za-z] ignoring case,
 # so on text without one the Chinese pattern alone finds exactly what the whole pattern finds, sooner.
-_ABSTAIN = (re.compile("|".join(f"(?:{p})" for p in ZH_ABSTAIN + EN_ABSTAIN), re.IGNORECASE),
-            re.compile("|".join(f"(?:{p})" for p in ZH_ABSTAIN)))  # fmt: skip
-_CONFLICT = (re.compile("|".join(f"(?:{p})" for p in ZH_CONFLICT + EN_CONFLICT), re.IGNORECASE),
-             re.compile("|".join(f"(?:{p})" for p in ZH_CONFLICT)))  # fmt: skip
+_ABSTAIN = (
+    _alternation(ZH_ABSTAIN + EN_ABSTAIN, flags=re.IGNORECASE),
+    _alternation(ZH_ABSTAIN, ZH_ABSTAIN_FIRST),
+)
+_CONFLICT = (
+    _alternation(ZH_CONFLICT + EN_CONFLICT, flags=re.IGNORECASE),
+    _alternation(ZH_CONFLICT, ZH_CONFLICT_FIRST),
+)
 _ASCII_LETTER = re.compile(r"[A-Za-z]", re.IGNORECASE)  # also ſ, K (Kelvin), İ, ı: they match letters
 _ZH_ABSTAIN_NEG = re.compile(ZH_ABSTAIN_NEGATORS)
 _ZH_CONFLICT_NEG = re.compile(ZH_CONFLICT_NEGATORS)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date as _date
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from benchmark.models import AmountPart, DateRange, Question
@@ -299,12 +300,19 @@ def compare_boolean(expected: Any, values: AnswerValues, ctx: CompareContext) ->
 # --- text -------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def _folded_expected(expected: str) -> str:
+    """``fold(expected)``, once per expected value."""
+    return fold(expected)
+
+
 def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
-    if not isinstance(expected, str) or not fold(expected):
+    want = _folded_expected(expected) if isinstance(expected, str) else ""
+    if not want:
         return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
     haystack = values.folded_for(kind)
     source = values.sources.get(kind, "answer")
-    if fold(expected) in haystack:
+    if want in haystack:
         return result(ctx, MATCH, expected, expected, f"{source} contains it (folded)")
     if not haystack:
         return result(ctx, OMISSION, expected, None, f"{source} is empty")

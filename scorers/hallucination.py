@@ -312,8 +312,20 @@ def _place_present(folded: str, known: str) -> bool:
     return m is not None and m.group(2) in known and _address_present(m.group(1), known)
 
 
+def _known(facts: list[Facts]) -> str:
+    """The folded document and question joined by ``|``: one string per document and question."""
+    return _joined(*(f.folded for f in facts))
+
+
+@lru_cache(maxsize=1024)
+def _joined(*folded: str) -> str:
+    """``"|".join(folded)``, the same string object each time for the same (cached) folded texts:
+    its hash, a key of ``scorers.names``' cache, is computed once."""
+    return "|".join(folded)
+
+
 def _text_reason(s: Specific, facts: list[Facts]) -> str | None:
-    known = "|".join(f.folded for f in facts)
+    known = _known(facts)
     folded = str(s.value)
     if s.kind == "address":
         present = _address_present(folded, known)
@@ -392,7 +404,7 @@ def _find_invented(
     kinds, _ = counted_kinds(hints)
     found = find_specifics(answer_text)
     if facts:
-        known = "|".join(f.folded for f in facts)
+        known = _known(facts)
         places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]
         names = find_names(answer_text, known, facts[0].names)
         found += [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]

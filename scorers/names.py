@@ -80,10 +80,25 @@ def _plausible(name: str) -> bool:
     return name[n] not in _NAME_STOP and _word_freq(name) <= MAX_NAME_FREQ
 
 
+_SURNAME_START = SURNAMES | {s[0] for s in COMPOUND_SURNAMES}
+_WINDOW = 4  # the most a trigger's window holds: a surname of one or two characters and two more
+
+
+@lru_cache(maxsize=256)
+def _surname_grams(known: str) -> frozenset[str]:
+    """Every piece of ``known`` of up to ``_WINDOW`` characters that starts with a surname character:
+    a trigger's window occurs in ``known`` exactly when it is one of them (a set look-up instead of
+    a scan of the whole document). Built once per known text (a document and a question)."""
+    return frozenset(
+        known[i : i + n] for i, ch in enumerate(known) if ch in _SURNAME_START for n in range(1, _WINDOW + 1)
+    )
+
+
 def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
     """Positions where a name the known text lacks may start: a surname followed by characters
     that, with it, occur nowhere in ``known`` (folded). Pure string work: no jieba."""
     t = masked if masked is not None else text
+    grams = _surname_grams(known)
     out = []
     for m in _SURNAME_AT.finditer(t):
         i = m.start()
@@ -93,7 +108,7 @@ def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]
         window = t[i : i + n + 2]
         if not _HAN_RUN.fullmatch(window):
             window = "".join(c for c in window if _HAN_CHAR.match(c))
-        if window not in known:
+        if window not in grams:
             out.append(i)
     return out
 

@@ -156,6 +156,13 @@ def core_clause(quote: str) -> str | None:
     return core if len(core) >= CORE_MIN_CHARS and len(core) >= CORE_MIN_SHARE * total else None
 
 
+@lru_cache(maxsize=4096)
+def _core(quote: str) -> tuple[str, str] | None:
+    """``core_clause(quote)`` and the raw clause it folds from, once per quote."""
+    core = core_clause(quote)
+    return None if core is None else (core, _raw_clause(quote, core))
+
+
 @lru_cache(maxsize=8192)
 def _folded(text: str) -> str:
     return match_view(text)
@@ -176,11 +183,11 @@ def _match_one(required: str, parts: tuple[str, ...], candidate: str, index: int
             miss = missing_numbers(required, candidate)
             if not miss:
                 return QuoteMatch(True, hit[0], hit[1], "fuzzy", index)
-    core = core_clause(required) if len(parts) == 1 else None  # an elided quote's parts are all essential
+    core = _core(required) if len(parts) == 1 else None  # an elided quote's parts are all essential
     if core is not None:
-        hit = _fuzzy_parts((core,), text)
+        hit = _fuzzy_parts((core[0],), text)
         if hit is not None:
-            core_miss = missing_numbers(_raw_clause(required, core), candidate)
+            core_miss = missing_numbers(core[1], candidate)
             if not core_miss:
                 return QuoteMatch(True, hit[0], hit[1], "core", index)
             miss = miss or core_miss

@@ -32,7 +32,10 @@ _CN = CN_NUMERAL_CHARS
 _DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
 _START = rf"[0-9{_DIGIT1}十拾百佰千仟几廿卅]"
 _BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-9{_DIGIT1}]))"
-_RUN = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){_START}{_BODY}*")
+# A run starts with a numeral not preceded by a letter, digit, 万/亿 or a digit and its point or comma.
+# The numeral comes first so the engine jumps from numeral to numeral; the lookbehind behind it checks
+# the characters before it (the same matches as ``(?<!…)(?<!…){_START}{_BODY}*``, twice as fast).
+_RUN = re.compile(rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).){_BODY}*")
 _GATE = re.compile(rf"[0-9{_CN}几]")
 
 _PREFIX = re.compile(r"(?:¥|人民币|rmb|cny|renminbi)\s*$", re.IGNORECASE)
@@ -66,7 +69,7 @@ _NON_AMOUNT: tuple[tuple[str | re.Pattern[str], re.Pattern[str]], ...] = (
         ),
     ),
     ("号", re.compile(r"[(\[（〔【][0-9]{4}[)\]）〕】][^\s，。；;]{0,12}?[0-9]+号")),  # (2020)京0105刑初123号
-    (":", re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])")),  # time of day
+    (re.compile(r"[0-9]:[0-9]"), re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])")),  # time
     ("第", re.compile(rf"第[0-9{_CN}]+")),  # ordinal
     ("%", re.compile(r"[0-9.]+\s*%")),  # percentage
     ("百分之", re.compile(rf"百分之[{_CN}点]+")),
@@ -75,8 +78,9 @@ _CONNECTOR_AFTER = re.compile(
     r"\s*(?:[,，]?\s*(?:或者|或是|还是|抑或|或|要么)|至|到|-|~|～|—|–|－|、|和|与|及|以及|加|/|or\b|to\b|and\b)",
     re.IGNORECASE,
 )
-# The Chinese comma is a thousands separator only between full-width digits (１２，０００元).
-_FW_THOUSANDS = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+# The Chinese comma is a thousands separator only between full-width digits (１２，０００元). The
+# comma comes first so the engine jumps from comma to comma (the same as ``(?<=[０-９])，(?=…)``).
+_FW_THOUSANDS = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
 _PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")
 _BIG_SET = frozenset(BIG_UNITS)
 _APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")

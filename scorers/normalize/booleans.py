@@ -17,6 +17,7 @@ Reading order (the first that gives a stance wins):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .found import Found, hedged
 from .text import half_width
@@ -188,8 +189,10 @@ def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-def _question_cores(question: str) -> list[tuple[str, bool]]:
-    """(core predicate, whether the question itself is negative) from a yes/no question."""
+@lru_cache(maxsize=4096)
+def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
+    """(core predicate, whether the question itself is negative) from a yes/no question (once per
+    question)."""
     q = half_width(question).strip()
     phrase = None
     m = _Q_MARK.search(q)
@@ -205,7 +208,7 @@ def _question_cores(question: str) -> list[tuple[str, bool]]:
         verb = _LEXICON.search(clause)
         phrase = clause[verb.start() :] if verb else clause[-2:]
     if not phrase:
-        return []
+        return ()
     phrase = _LEAD_ADV.sub("", phrase)
     negative = 0
     while True:
@@ -217,11 +220,13 @@ def _question_cores(question: str) -> list[tuple[str, bool]]:
         else:
             break
     core = _ASPECT.sub("", phrase)
-    return [(core, negative % 2 == 1)] if core else []
+    return ((core, negative % 2 == 1),) if core else ()
 
 
-def _candidates(core: str) -> list[tuple[str, bool]]:
-    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True)."""
+@lru_cache(maxsize=4096)
+def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
+    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True);
+    once per question's core."""
     words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
@@ -233,7 +238,7 @@ def _candidates(core: str) -> list[tuple[str, bool]]:
     for group in _SYNONYMS:
         if any(h in group for h in heads):
             words.extend((w, False) for w in group if len(w) == 1)
-    return words
+    return tuple(words)
 
 
 def _by_predicate(text: str, t: str, question: str) -> Found | None:

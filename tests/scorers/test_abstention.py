@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -12,7 +15,9 @@ from scorers.abstention import (
     EN_ABSTAIN,
     EN_CONFLICT,
     ZH_ABSTAIN,
+    ZH_ABSTAIN_FIRST,
     ZH_CONFLICT,
+    ZH_CONFLICT_FIRST,
     detect_abstention,
     detect_conflict,
     quoted_spans,
@@ -246,3 +251,61 @@ def test_chinese_only_pattern_finds_what_the_whole_pattern_finds(text: str) -> N
     for every, chinese in (_ABSTAIN, _CONFLICT):
         expected = [(m.span(), m.group()) for m in every.finditer(text)]
         assert [(m.span(), m.group()) for m in _cues(text, (every, chinese))] == expected
+
+
+# --- the first-character lookahead -----------------------------------------------------------------
+
+
+def _first_chars(items: list[tuple[Any, Any]]) -> tuple[set[str], bool]:
+    """The characters a match of the parsed ``items`` may start with, and whether it may be empty."""
+    out: set[str] = set()
+    for op, av in items:
+        chars, nullable = _first_of(str(op), av)
+        out |= chars
+        if not nullable:
+            return out, False
+    return out, True
+
+
+def _first_of(op: str, av: Any) -> tuple[set[str], bool]:
+    if op == "LITERAL":
+        return {chr(av)}, False
+    if op == "IN":
+        assert all(str(o) in ("LITERAL", "RANGE") for o, _ in av), av
+        chars = {chr(a) for o, a in av if str(o) == "LITERAL"}
+        return chars | {chr(c) for o, a in av if str(o) == "RANGE" for c in range(a[0], a[1] + 1)}, False
+    if op == "BRANCH":
+        found = [_first_chars(list(alt)) for alt in av[1]]
+        return set().union(*(f for f, _ in found)), any(n for _, n in found)
+    if op == "SUBPATTERN":
+        return _first_chars(list(av[-1]))
+    if op in ("MAX_REPEAT", "MIN_REPEAT"):
+        chars, nullable = _first_chars(list(av[2]))
+        return chars, nullable or av[0] == 0
+    if op in ("ASSERT", "ASSERT_NOT", "AT"):
+        return set(), True
+    raise AssertionError(f"cannot tell the first characters of {op}")
+
+
+@pytest.mark.parametrize(
+    "patterns, first", [(ZH_ABSTAIN, ZH_ABSTAIN_FIRST), (ZH_CONFLICT, ZH_CONFLICT_FIRST)]
+)
+def test_every_chinese_cue_starts_with_a_listed_character(patterns: tuple[str, ...], first: str) -> None:
+    parser = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+    for pattern in patterns:
+        chars, nullable = _first_chars(list(parser.parse(pattern)))
+        assert not nullable and chars <= set(first), (pattern, chars - set(first))
+
+
+_CUE_PIECES = [c for p in ZH_ABSTAIN + ZH_CONFLICT for c in re.findall(r"[\u4e00-\u9fff]{2,}", p)]
+
+
+@given(st.lists(st.sampled_from(_CUE_PIECES + _PIECES + ["并", "不", "一"]), max_size=12).map("".join))
+def test_the_lookahead_changes_no_match(text: str) -> None:
+    from scorers.abstention import _ABSTAIN, _CONFLICT
+
+    for (_, fast), patterns in ((_ABSTAIN, ZH_ABSTAIN), (_CONFLICT, ZH_CONFLICT)):
+        plain = re.compile("|".join(f"(?:{p})" for p in patterns))
+        assert [(m.span(), m.group()) for m in fast.finditer(text)] == [
+            (m.span(), m.group()) for m in plain.finditer(text)
+        ]

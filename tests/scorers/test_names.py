@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scorers.names as names_module
 from benchmark.documents import load_document
@@ -92,3 +94,45 @@ def test_jieba_cache_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 @pytest.mark.parametrize("text", ["他向主任汇报了。", "甲方主任同意。", "顾总共收了多少？"])
 def test_prepositions_and_words_before_titles_are_not_names(text: str) -> None:
     assert names(text) == []
+
+
+# --- the surname grams: a set look-up that answers what a scan of the known text answered ----------
+
+
+def plain_name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
+    """``name_triggers`` as it was defined before the grams (the oracle), kept verbatim."""
+    t = masked if masked is not None else text
+    out = []
+    for m in names_module._SURNAME_AT.finditer(t):
+        i = m.start()
+        n = len(m.group(1))
+        if i and t[i - 1] in names_module._MEASURE_BEFORE and t[i] in names_module._MEASURE_SURNAMES:
+            continue
+        window = t[i : i + n + 2]
+        if not names_module._HAN_RUN.fullmatch(window):
+            window = "".join(c for c in window if names_module._HAN_CHAR.match(c))
+        if window not in known:
+            out.append(i)
+    return out
+
+
+_NAME_PIECES = ["顾", "建", "国", "主任", "欧阳", "欧", "阳", "司马", "张伟", "一张", "的", "，", "1", "a", "|", "王", "军",
+                "戚鸣远", "邝振川", "方面", "长孙", "长"]  # fmt: skip
+_name_texts = st.lists(st.sampled_from(_NAME_PIECES), max_size=10).map("".join)
+
+
+@given(_name_texts, _name_texts, _name_texts)
+@settings(max_examples=1500, deadline=None)
+def test_name_triggers_equal_the_plain_scan(text: str, known: str, masked: str) -> None:
+    assert name_triggers(text, known) == plain_name_triggers(text, known)
+    masked = (masked + text)[: len(text)]
+    assert name_triggers(text, known, masked) == plain_name_triggers(text, known, masked)
+
+
+def test_surnames_are_han_characters_so_every_window_starts_with_one() -> None:
+    assert all(names_module._HAN_CHAR.match(c) for c in names_module._SURNAME_START)
+
+
+def test_name_triggers_on_the_transcript_equal_the_plain_scan() -> None:
+    text = "顾主任的全名叫顾建国，证人是顾文华，请客的朋友是装修老板王建军，欧阳明和司马光也在。"
+    assert name_triggers(text, KNOWN) == plain_name_triggers(text, KNOWN)

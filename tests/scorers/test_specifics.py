@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -191,3 +193,25 @@ def test_search_gates_never_hide_a_match(raw: str) -> None:
         assert "%" in t or "％" in t or "百分之" in t
     if any(p.search(t) for p in sp._WECHAT):
         assert "微信" in t or "wechat" in t.lower()
+
+
+# --- the lookaheads and cased gates: the same matches as the patterns without them ----------------
+
+_TIME_PIECES = ["下午", "凌晨", "半夜", "中午", "3点", "三点", "15:30", "15：30", "1:2", "12:059", "两点半", "20时17分", "十点",
+                "一刻", "钟", "整", "左右", " ", "\u3000", ".", ":", "3", "0", "时间", "点", "时", "a.m.", "PM", "pM",
+                "am", "A.m", "ｍ", "٣", "点", "多"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_TIME_PIECES), max_size=10).map("".join))
+@settings(max_examples=1500, deadline=None)
+def test_time_lookaheads_change_no_match(text: str) -> None:
+    import scorers.specifics as sp
+
+    zh_plain = re.compile(sp._ZH_TIME.pattern.removeprefix(sp._TIME_START))
+    hhmm_plain = re.compile(sp._HHMM.pattern.removeprefix(r"(?=\d)"))
+    for fast, plain in ((sp._ZH_TIME, zh_plain), (sp._HHMM, hhmm_plain)):
+        assert fast.pattern != plain.pattern
+        assert [m.groupdict() | {"": m.span()} for m in fast.finditer(text)] == [
+            m.groupdict() | {"": m.span()} for m in plain.finditer(text)
+        ]
+    assert bool(sp._AM_PM.search(text)) == bool(re.search(r"[ap]\.?m", text, re.I))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorers.normalize import find_amounts, parse_amount
 
@@ -161,3 +164,35 @@ def test_to_dict_is_json_safe() -> None:
     assert whole.to_dict()["value"] == 42000 and isinstance(whole.to_dict()["value"], int)
     assert frac.to_dict()["value"] == 100.5
     json.dumps([whole.to_dict(), frac.to_dict()])
+
+
+# --- the run pattern: numeral first, then the lookbehind, the same matches as the plain definition ----
+
+_RUN_PIECES = ["4", "2", "0", "６", "一", "二", "十", "百", "千", "万", "亿", "萬", "億", "两", "零", "〇", "廿", "几", "多",
+               "余", ",", "，", ".", "点", "元", "a", "Z", "_", " ", "\n", "第", "年", "¥", "٣", "肆", "拾"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_RUN_PIECES), max_size=14).map("".join))
+@settings(max_examples=2000, deadline=None)
+def test_run_pattern_equals_its_plain_definition(text: str) -> None:
+    from scorers.normalize import amounts
+
+    plain = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){amounts._START}{amounts._BODY}*")
+    assert [m.span() for m in amounts._RUN.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+_NON_AMOUNT_PIECES = ["13912345678", "990102198403154439", "010-12345678", "6217000011112222", "(2020)京0105刑初123号",
+                      "15:30", "9:05:07", "1:2", "第3期", "6%", "百分之六", "１２，０００元", "１２，００", "，", "０",
+                      "46000元", "号", ":", "第", "%", "7", " "]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_NON_AMOUNT_PIECES), max_size=8).map("".join))
+@settings(max_examples=1500, deadline=None)
+def test_non_amount_gates_never_hide_a_match_and_the_comma_pattern_is_unchanged(text: str) -> None:
+    from scorers.normalize import amounts
+
+    for gate, pattern in amounts._NON_AMOUNT:
+        if pattern.search(text):
+            assert (gate in text) if isinstance(gate, str) else gate.search(text)
+    plain = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+    assert amounts._FW_THOUSANDS.sub(",", text) == plain.sub(",", text)
