@@ -9,7 +9,9 @@ evidence page moved by one, a hedge wrapped around the answer), so scores vary: 
 question. The stream cycles through them to N pairs, and every pair's texts differ from every
 other pair's: the answer text ends in a closing sentence of its own (words only, no digits), and
 each evidence text and citation quote starts with whitespace of its own (so it stays a verbatim
-passage: the same folded text). Caches keyed by a text therefore miss, as with fresh answers.
+passage: the same folded text). Caches keyed by a text therefore miss, as with fresh answers; and
+every timed round scores a stream of its own (the same stream again would find its answer texts in
+those caches: conflict_gap measured 13,000 pairs/s on a second pass, 3,300 on the first).
 
 The timed path is the one ``rescore`` takes for each stored answer: the JSON line is decoded,
 ``benchmark.answers.parse_answer`` builds the ``Answer``, ``benchmark.scoring.score_answer`` scores
@@ -81,11 +83,15 @@ class Pool:
     answers: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (pair index, answer)
 
 
+DISTINCT = len(_WORDS) ** 4  # closing sentences, so answer texts, differ for every index below this
+WARM_UP, MEMORY, TIMED = 1_000_000, 2_000_000, 3_000_000  # where each stream's indexes start
+
+
 def closing_sentence(i: int) -> str:
-    """A sentence made of words only, different for every ``i`` below ``len(_WORDS) ** 3``."""
+    """A sentence made of words only, different for every ``i`` below ``DISTINCT``."""
     n = len(_WORDS)
-    a, b, c = i % n, (i // n) % n, (i // n // n) % n
-    return f"以上内容依据{_WORDS[a]}、{_WORDS[b]}和{_WORDS[c]}整理。"
+    a, b, c, d = i % n, (i // n) % n, (i // n**2) % n, (i // n**3) % n
+    return f"以上内容依据{_WORDS[a]}、{_WORDS[b]}、{_WORDS[c]}和{_WORDS[d]}整理。"
 
 
 def _bump(m: re.Match[str]) -> str:
@@ -161,8 +167,10 @@ def distinct(answer: dict[str, Any], i: int) -> dict[str, Any]:
     return out
 
 
-def write_stream(pool: Pool, path: Path, n: int, offset: int = 0) -> None:
-    """N answer lines (the replay format plus the pair index), cycling through the pool."""
+def write_stream(pool: Pool, path: Path, n: int, offset: int) -> None:
+    """N answer lines (the replay format plus the pair index), cycling through the pool; the texts of
+    streams written with offsets ``n`` or more apart never repeat each other's."""
+    assert offset + n <= DISTINCT, "closing sentences would repeat"
     with path.open("w", encoding="utf-8") as f:
         for i in range(n):
             index, answer = pool.answers[i % len(pool.answers)]
@@ -267,15 +275,19 @@ def throughput_table(tally: Tally) -> str:
 def warm_up(pool: Pool, folder: Path) -> None:
     """One pass over every base answer (other closing sentences): documents' facts, jieba, regexes."""
     warm = folder / "warm.jsonl"
-    write_stream(pool, warm, len(pool.answers), offset=10**6)
+    write_stream(pool, warm, len(pool.answers), offset=WARM_UP)
     score_stream(pool, warm, folder / "warm.out")
 
 
 def measure_throughput(pool: Pool, folder: Path, pairs: int, rounds: int) -> Path:
+    """``rounds`` passes, each over a stream of its own: scoring a stream twice would measure the
+    caches keyed by answer texts (sized for one question's answers), not the scorers."""
     stream = folder / "stream.jsonl"
-    write_stream(pool, stream, pairs)
     best: Tally | None = None
-    for _ in range(rounds):
+    for r in range(rounds + 1):  # the last stream is left for --profile
+        write_stream(pool, stream, pairs, offset=TIMED + r * pairs)
+        if r == rounds:
+            break
         gc.collect()
         tally = score_stream(pool, stream, folder / "report.jsonl")
         if best is None or tally.cpu < best.cpu:
@@ -299,7 +311,7 @@ def measure_memory(pool: Pool, folder: Path, total: int, trace: bool) -> None:
     """Peak and current RSS at checkpoints of one long stream; with ``trace``, also the memory Python
     allocations hold (tracemalloc, ~3x slower) and, at the end, the files that hold most of it."""
     stream = folder / "memory.jsonl"
-    write_stream(pool, stream, total, offset=2 * 10**6)
+    write_stream(pool, stream, total, offset=MEMORY)
     marks = tuple(m for m in (1_000, 10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000) if m <= total)
     before = peak_rss_mb()
     if trace:
