@@ -57,6 +57,13 @@ def test_amount_notations_agree() -> None:
     assert lexical_coverage(POINTS[2:], Answer(text)).points[0].covered
 
 
+def test_a_quote_of_an_evidence_text_is_sought_in_once() -> None:
+    chunk = "我说如果办不成，钱全额退还，一分不少。"
+    answer = Answer(chunk, evidence=(EvidenceItem(chunk, 2),), citations=(Citation(page=2, quote=chunk),))
+    assert haystack_texts(answer) == [chunk]
+    assert lexical_coverage(["钱全额退还一分不少"], answer).points[0].covered
+
+
 def test_evidence_and_quotes_count_as_haystack() -> None:
     answer = Answer(
         "见下列证据。",
