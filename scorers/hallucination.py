@@ -143,7 +143,15 @@ class Facts:
     times: tuple[TimeOfDay, ...]
     text: str = ""
     _names: tuple[str, ...] | None = field(default=None, repr=False)
+    _agreeing: frozenset[PartialDate] | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def agreeing_dates(self) -> frozenset[PartialDate]:
+        """Every date that agrees with one of ``dates`` (see :func:`_agreeing_dates`), built on first
+        need: a set look-up per date asked instead of a comparison with each of the text's dates."""
+        if self._agreeing is None:
+            self._agreeing = _agreeing_dates(self.dates, self.years)
+        return self._agreeing
 
     def names(self) -> tuple[str, ...]:
         """The document's person names (jieba), on first need only."""
@@ -244,16 +252,20 @@ def _amount_reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal])
     return "no amount or number in the document has this value"
 
 
-def _date_agrees(d: PartialDate, known: PartialDate, years: frozenset[int]) -> bool:
-    if d.year is not None and known.year != d.year and not (known.year is None and d.year in years):
-        return False
-    if d.month is not None and known.month != d.month:
-        return False
-    return d.day is None or known.day == d.day
+def _agreeing_dates(dates: tuple[PartialDate, ...], years: frozenset[int]) -> frozenset[PartialDate]:
+    """The dates that agree with some ``k`` of ``dates``: each field unknown or ``k``'s, a year also
+    any of ``years`` when ``k`` has none (a document date without a year takes any year it uses)."""
+    out = set()
+    for k in dates:
+        for year in (None, k.year) if k.year is not None else (None, *years):
+            for month in {None, k.month}:
+                for day in {None, k.day}:
+                    out.add(PartialDate(year, month, day))
+    return frozenset(out)
 
 
 def _date_reason(s: Specific, facts: list[Facts]) -> str | None:
-    if any(_date_agrees(s.value, k, f.years) for f in facts for k in f.dates):
+    if any(s.value in f.agreeing_dates() for f in facts):
         return None
     return "no date in the document agrees with it"
 
@@ -353,7 +365,10 @@ def _reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal]) -> str
 
 def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Decimal]:
     """Sums and differences of the amounts the answer states that the document holds."""
-    stated = {Decimal(s.value).normalize() for s in found if s.kind == "amount"}
+    amounts = [s for s in found if s.kind == "amount"]
+    if len(amounts) < 2:
+        return frozenset()  # no two amounts to add or subtract
+    stated = {Decimal(s.value).normalize() for s in amounts}
     held = sorted(v for v in stated if any(v in f.amounts for f in facts))
     if len(held) < 2:
         return frozenset()

@@ -177,12 +177,15 @@ def find_names(
     (the document's own names, or a function giving them, called only when a trigger exists) are
     blanked first so that jieba never splits or extends them.
     """
-    if not name_triggers(text, known):
+    triggers = name_triggers(text, known)
+    if not triggers:
         return []
     names = known_names() if callable(known_names) else known_names
     masked = mask_names(text, names)
+    if masked is not text:  # else the same scan
+        triggers = name_triggers(text, known, masked)
     out: list[Specific] = []
-    for i in name_triggers(text, known, masked):
+    for i in triggers:
         if out and i < out[-1].end:
             continue  # 卫 inside 顾卫东: part of the name just read
         cued = _cue_name(masked, i)

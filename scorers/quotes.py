@@ -27,7 +27,9 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
-from scorers.normalize import PartialDate, find_amounts, find_dates
+from scorers.fuzzy import partial_ratio_bound
+from scorers.normalize import PartialDate
+from scorers.normalize.amounts import amounts_and_dates
 
 FUZZY_THRESHOLD = 85.0
 MIN_FUZZY_CHARS = 12
@@ -80,8 +82,7 @@ class _Numbers:
 @lru_cache(maxsize=8192)
 def _numbers(text: str) -> _Numbers:
     """Amounts and bare numbers (as values) and dates of ``text``."""
-    dates = find_dates(text)
-    amounts = find_amounts(text)
+    amounts, dates = amounts_and_dates(text)
     taken = [(f.start, f.end) for f in (*dates, *amounts)]
     values = {Decimal(f.value).normalize() for f in amounts}
     for m in _DIGITS.finditer(text):
@@ -117,7 +118,11 @@ def _in_order(parts: tuple[str, ...], text: str) -> bool:
 
 
 def _fuzzy(part: str, text: str) -> tuple[float, int, int]:
-    """Score and where in ``text`` the best match lies."""
+    """Score and where in ``text`` the best match lies (score 0 when it cannot reach the threshold:
+    ``partial_ratio_bound`` bounds ``ratio`` too, the shorter text being the whole of itself; two
+    empty texts, which rapidfuzz calls equal, share nothing)."""
+    if part and text and partial_ratio_bound(part, text) < FUZZY_THRESHOLD:
+        return 0.0, 0, 0
     if len(text) < len(part):
         return fuzz.ratio(part, text), 0, len(text)
     al = fuzz.partial_ratio_alignment(part, text)

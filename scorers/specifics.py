@@ -16,12 +16,14 @@ spans index the input). ``find_specifics`` is cached per text, jieba's tags per 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from scorers.normalize import find_amounts, find_dates, fold, parse_chinese_number
+from scorers.normalize import fold, parse_chinese_number
+from scorers.normalize.amounts import amounts_and_dates
 from scorers.normalize.text import half_width
 
 KINDS = ("phone", "id", "account", "wechat", "address", "place", "amount", "rate", "date", "time", "name")
@@ -207,11 +209,22 @@ def _addresses(t: str) -> list[Specific]:
     return out
 
 
+def _place_matches(t: str) -> Iterator[re.Match[str]]:
+    """``_PLACE.finditer(t)``, tried only near a suffix (the place pattern tries every Han character,
+    each with up to eleven name lengths): a match's suffix starts 2-12 characters after it, so no
+    match starts more than 12 characters before the first suffix that follows where the last ended."""
+    end = 0
+    while (suffix := _PLACE_SUFFIX.search(t, end + 2)) is not None:
+        m = _PLACE.search(t, max(end, suffix.start() - 12))
+        if m is None:
+            return
+        yield m
+        end = m.end()
+
+
 def _places(t: str) -> list[Specific]:
-    if _PLACE_SUFFIX.search(t) is None:
-        return []  # no suffix, no place (a quick scan; the place pattern tries every Han character)
     out = []
-    for m in _PLACE.finditer(t):
+    for m in _place_matches(t):
         place = _trimmed("place", m, m.group("name"))
         if len(place.raw) - len(m.group("suffix")) >= 2:  # 该银行, 一家公司: no name
             out.append(place)
@@ -276,6 +289,21 @@ def _zh_time(m: re.Match[str]) -> TimeOfDay | None:
     return TimeOfDay(_hours(hour, period), minute)
 
 
+def _digit_before_colon(t: str) -> bool:
+    """``re.search(r"\\d\\s*[:：]", t)``, what every ``_HHMM`` time holds, from each colon back (a
+    colon alone is common: 称：; a regular expression would try every digit)."""
+    for colon in ":：":
+        i = t.find(colon)
+        while i >= 0:
+            j = i - 1
+            while j >= 0 and t[j].isspace():
+                j -= 1
+            if j >= 0 and t[j].isdecimal():
+                return True
+            i = t.find(colon, i + 1)
+    return False
+
+
 def _times(t: str) -> list[Specific]:
     out = []
     if "点" in t or "时" in t:
@@ -284,7 +312,7 @@ def _times(t: str) -> list[Specific]:
             if value is not None:
                 start = m.start("p") if m.group("p") else m.start("h")
                 out.append(Specific("time", t[start : m.end()], value, start, m.end()))
-    if ":" in t or "：" in t:
+    if _digit_before_colon(t):
         for m in _HHMM.finditer(t):
             out.append(
                 Specific("time", m.group(), TimeOfDay((int(m.group("h")),), int(m.group("m"))), *m.span())
@@ -311,8 +339,9 @@ def _rates(t: str) -> list[Specific]:
 
 
 def _values(t: str) -> list[Specific]:
+    amounts, dates = amounts_and_dates(t, t)  # t is half-width already
     out = []
-    for found in (*find_amounts(t), *find_dates(t)):
+    for found in (*amounts, *dates):
         if found.qualifier != "negated":
             out.append(Specific(found.kind, found.raw, found.value, found.start, found.end, found.qualifier))
     return out
@@ -347,8 +376,12 @@ def _find_all(text: str) -> tuple[Specific, ...]:
     found += _places(t)
     kept = _resolve(_dedupe(found))
     if t != text:  # raw as written (full-width digits, ￥), values read from the half-width form
-        kept = [Specific(s.kind, text[s.start : s.end], s.value, s.start, s.end, s.qualifier) for s in kept]
+        kept = [_as_written(s, text[s.start : s.end]) for s in kept]
     return tuple(kept)
+
+
+def _as_written(s: Specific, raw: str) -> Specific:
+    return s if s.raw == raw else Specific(s.kind, raw, s.value, s.start, s.end, s.qualifier)
 
 
 def _dedupe(found: list[Specific]) -> list[Specific]:

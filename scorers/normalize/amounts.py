@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from .dates import scan_spans
+from .dates import dates_in, scan_dates, scan_spans
 from .found import CACHE_MAX_CHARS, Found, context_qualifier, link_kind
 from .numerals import (
     BIG_UNITS,
@@ -26,7 +26,7 @@ from .numerals import (
 )
 from .text import half_width
 
-__all__ = ["find_amounts", "parse_amount"]
+__all__ = ["amounts_and_dates", "find_amounts", "parse_amount"]
 
 _CN = CN_NUMERAL_CHARS
 _DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
@@ -37,6 +37,16 @@ _BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-
 # the characters before it (the same matches as ``(?<!…)(?<!…){_START}{_BODY}*``, twice as fast).
 _RUN = re.compile(rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).){_BODY}*")
 _GATE = re.compile(rf"[0-9{_CN}几]")
+# Every money cue (a prefix, a suffix, 万/亿 in the run) holds 人民币 or one of these characters (the
+# English ones a Latin letter), and an uncued number becomes an amount only through a cued neighbour
+# (``_inherit``): text without any holds no amount. A character class and a substring test are quick
+# scans (an alternation of the cues tries each one at every character).
+_CUE_CHARS = re.compile("[元圆块¥万亿萬億A-Za-z]")
+
+
+def _may_hold_money(t: str) -> bool:
+    return _CUE_CHARS.search(t) is not None or "人民币" in t
+
 
 _PREFIX = re.compile(r"(?:¥|人民币|rmb|cny|renminbi)\s*$", re.IGNORECASE)
 _SUFFIX = re.compile(
@@ -78,6 +88,9 @@ _CONNECTOR_AFTER = re.compile(
     r"\s*(?:[,，]?\s*(?:或者|或是|还是|抑或|或|要么)|至|到|-|~|～|—|–|－|、|和|与|及|以及|加|/|or\b|to\b|and\b)",
     re.IGNORECASE,
 )
+# The characters ``_SUFFIX`` and ``_CONNECTOR_AFTER`` can start with, besides whitespace (which both
+# skip first): a number followed by anything else has neither (a test checks every character).
+_FOLLOWERS = frozenset("多余来元圆块人yYrRcC,，或还抑要至到-~～—–－、和与及以加/oOtTaA")
 # The Chinese comma is a thousands separator only between full-width digits (１２，０００元). The
 # comma comes first so the engine jumps from comma to comma (the same as ``(?<=[０-９])，(?=…)``).
 _FW_THOUSANDS = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
@@ -168,21 +181,30 @@ def _parse_run(run: str) -> tuple[Decimal, bool] | None:
     return (value, True) if value is not None else None
 
 
-def _blocked(t: str) -> list[tuple[int, int]]:
-    spans = scan_spans(t)
+def _blocked(t: str, date_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    spans = list(date_spans)
     for gate, pattern in _NON_AMOUNT:
         if (gate in t) if isinstance(gate, str) else (gate.search(t) is not None):
             spans.extend(m.span() for m in pattern.finditer(t))
     return spans
 
 
-def _may_be_amount(t: str, run: str, start: int, end: int, suffix: re.Match[str] | None) -> bool:
-    """A cheap test before parsing: some money cue, or a connector to a following number."""
+def _may_follow(t: str, end: int) -> bool:
+    """Whether ``_SUFFIX`` or ``_CONNECTOR_AFTER`` may match at ``end`` (a quick look at one character)."""
+    after = t[end : end + 1]
+    return after in _FOLLOWERS or after.isspace()
+
+
+def _may_be_amount(
+    t: str, run: str, start: int, end: int, suffix: re.Match[str] | None, followed: bool, prefixed: bool
+) -> bool:
+    """A cheap test before parsing: some money cue, or a connector to a following number.
+    ``followed``: ``_may_follow(t, end)``; ``prefixed``: ``t`` holds a prefix cue character."""
     if suffix is not None or not _BIG_SET.isdisjoint(run):
         return True
-    if _PREFIX_GATE.search(t, max(0, start - 10), start):
+    if prefixed and _PREFIX_GATE.search(t, max(0, start - 10), start):
         return True
-    return _CONNECTOR_AFTER.match(t, end) is not None
+    return followed and _CONNECTOR_AFTER.match(t, end) is not None
 
 
 def _cue_and_end(
@@ -285,18 +307,26 @@ def find_amounts(text: str) -> list[Found]:
 
 def _find_amounts(text: str) -> tuple[Found, ...]:
     t = half_width(_FW_THOUSANDS.sub(",", text) if "，" in text else text)
-    if not _GATE.search(t):
+    if not _GATE.search(t) or not _may_hold_money(t):
         return ()
+    return _amounts_in(text, t, None)
+
+
+def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> tuple[Found, ...]:
+    """The amounts of ``text``, read from ``t`` (its thousands commas made ASCII, then half-width);
+    ``date_spans``: ``scan_spans(t)`` when already known."""
     blocked: list[tuple[int, int]] | None = None
     cands: list[_Cand] = []
+    prefixed = _PREFIX_GATE.search(t) is not None  # a prefix cue may stand before some number
     for m in _RUN.finditer(t):
         start, end = m.span()
         run = m.group()
-        suffix = _SUFFIX.match(t, end)
-        if not _may_be_amount(t, run, start, end, suffix):
+        followed = _may_follow(t, end)
+        suffix = _SUFFIX.match(t, end) if followed else None
+        if not _may_be_amount(t, run, start, end, suffix, followed, prefixed):
             continue
         if blocked is None:
-            blocked = _blocked(t)
+            blocked = _blocked(t, scan_spans(t) if date_spans is None else date_spans)
         if _overlaps(blocked, start, end):
             continue
         parsed = _parse_run(run)
@@ -322,3 +352,18 @@ def _find_amounts(text: str) -> tuple[Found, ...]:
 
 
 _find_amounts_cached = lru_cache(maxsize=1024)(_find_amounts)
+
+
+def amounts_and_dates(text: str, t: str | None = None) -> tuple[tuple[Found, ...], tuple[Found, ...]]:
+    """``(find_amounts(text), find_dates(text))`` as tuples, the dates scanned once for both (the
+    amounts read the same half-width text unless full-width thousands commas were made ASCII);
+    ``t`` is ``half_width(text)`` when the caller has it. Nothing is cached: for callers that look
+    at a text once."""
+    t = half_width(text) if t is None else t
+    scan = scan_dates(t)
+    dates = dates_in(text, t, scan)
+    commas = _FW_THOUSANDS.sub(",", text) if "，" in text else text
+    ta = t if commas == text else half_width(commas)
+    if not _GATE.search(ta) or not _may_hold_money(ta):
+        return (), dates
+    return _amounts_in(text, ta, [(s, e) for s, e, _ in scan] if ta == t else None), dates

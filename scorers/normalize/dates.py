@@ -16,7 +16,16 @@ from .found import CACHE_MAX_CHARS, Found, clause_after, context_qualifier, link
 from .numerals import parse_chinese_number, parse_digit_sequence
 from .text import half_width
 
-__all__ = ["PartialDate", "date_spans", "date_values", "find_dates", "parse_date", "scan_spans"]
+__all__ = [
+    "PartialDate",
+    "date_spans",
+    "date_values",
+    "dates_in",
+    "find_dates",
+    "parse_date",
+    "scan_dates",
+    "scan_spans",
+]
 
 
 @dataclass(frozen=True)
@@ -143,7 +152,7 @@ def _make(year: int | None, month: int | None, day: int | None) -> PartialDate |
     return PartialDate(year, month, day)
 
 
-def _scan(t: str) -> list[tuple[int, int, PartialDate | None]]:
+def scan_dates(t: str) -> list[tuple[int, int, PartialDate | None]]:
     """Every date-like span in ``t`` (non-overlapping, in order); invalid calendar dates carry None."""
     hits: list[tuple[int, int, tuple[int | None, int | None, int | None] | None]] = []
     patterns: list[re.Pattern[str]] = []
@@ -202,7 +211,7 @@ def date_spans(text: str) -> list[tuple[int, int]]:
 
 def scan_spans(t: str) -> list[tuple[int, int]]:
     """:func:`date_spans` for text already passed through ``half_width``."""
-    return [(s, e) for s, e, _ in _scan(t)]
+    return [(s, e) for s, e, _ in scan_dates(t)]
 
 
 def parse_date(text: str) -> PartialDate | None:
@@ -253,9 +262,9 @@ def find_dates(text: str) -> list[Found]:
     return list(_find_dates_cached(text))
 
 
-def _candidates(t: str) -> list[_Cand]:
-    """Every valid date of ``t`` (half-width), plus the days a date is followed by (``8月30日或31日``)."""
-    spans = _scan(t)
+def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> list[_Cand]:
+    """Every valid date of ``t`` (half-width; ``spans`` is ``scan_dates(t)``), plus the days a date is
+    followed by (``8月30日或31日``)."""
     cands: list[_Cand] = []
     for start, end, date in spans:
         if date is None:
@@ -274,7 +283,7 @@ def date_values(text: str) -> tuple[PartialDate, ...]:
     """The values of :func:`find_dates` (``tuple(f.value for f in find_dates(text))``), without
     reading what qualifies each date: the cheaper call when only the dates matter."""
     t = half_width(text)
-    cands = _candidates(t)
+    cands = _candidates(t, scan_dates(t))
     for prev, cand in pairwise(cands):
         if link_kind(t, prev.start, prev.end, cand.start) is not None:
             cand.date = _inherit(cand.date, prev.date)
@@ -283,7 +292,12 @@ def date_values(text: str) -> tuple[PartialDate, ...]:
 
 def _find_dates(text: str) -> tuple[Found, ...]:
     t = half_width(text)
-    cands = _candidates(t)
+    return dates_in(text, t, scan_dates(t))
+
+
+def dates_in(text: str, t: str, spans: list[tuple[int, int, PartialDate | None]]) -> tuple[Found, ...]:
+    """:func:`find_dates` of ``text``, given ``t = half_width(text)`` and ``spans = scan_dates(t)``."""
+    cands = _candidates(t, spans)
     for i, cand in enumerate(cands):
         qualifier: str | None = None
         if i > 0:

@@ -16,8 +16,12 @@ from scorers.abstention import (
     EN_CONFLICT,
     ZH_ABSTAIN,
     ZH_ABSTAIN_FIRST,
+    ZH_ABSTAIN_NEGATORS,
+    ZH_ABSTAIN_NEGATORS_FIRST,
     ZH_CONFLICT,
     ZH_CONFLICT_FIRST,
+    ZH_CONFLICT_NEGATORS,
+    ZH_CONFLICT_NEGATORS_FIRST,
     detect_abstention,
     detect_conflict,
     quoted_spans,
@@ -246,11 +250,14 @@ _PIECES = ["材料中没有记载", "不知道", "记不清了", "矛盾", "前�
 
 @given(st.lists(st.sampled_from(_PIECES), max_size=10).map("".join))
 def test_chinese_only_pattern_finds_what_the_whole_pattern_finds(text: str) -> None:
-    from scorers.abstention import _ABSTAIN, _CONFLICT, _cues
+    from scorers.abstention import _ABSTAIN, _ASCII_LETTER, _CONFLICT, _EN_NEG, _cues
 
+    letters = _ASCII_LETTER.search(text) is not None
     for every, chinese in (_ABSTAIN, _CONFLICT):
         expected = [(m.span(), m.group()) for m in every.finditer(text)]
-        assert [(m.span(), m.group()) for m in _cues(text, (every, chinese))] == expected
+        assert [(m.span(), m.group()) for m in _cues(text, (every, chinese), letters)] == expected
+    if not letters:  # nor can an English negator match: _negated skips it
+        assert _EN_NEG.search(text) is None
 
 
 # --- the first-character lookahead -----------------------------------------------------------------
@@ -297,6 +304,16 @@ def test_every_chinese_cue_starts_with_a_listed_character(patterns: tuple[str, .
         assert not nullable and chars <= set(first), (pattern, chars - set(first))
 
 
+@pytest.mark.parametrize(
+    "pattern, first",
+    [(ZH_ABSTAIN_NEGATORS, ZH_ABSTAIN_NEGATORS_FIRST), (ZH_CONFLICT_NEGATORS, ZH_CONFLICT_NEGATORS_FIRST)],
+)
+def test_every_chinese_negator_starts_with_a_listed_character(pattern: str, first: str) -> None:
+    parser = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+    chars, nullable = _first_chars(list(parser.parse(pattern)))
+    assert not nullable and chars <= set(first), chars - set(first)
+
+
 _CUE_PIECES = [c for p in ZH_ABSTAIN + ZH_CONFLICT for c in re.findall(r"[\u4e00-\u9fff]{2,}", p)]
 
 
@@ -309,3 +326,13 @@ def test_the_lookahead_changes_no_match(text: str) -> None:
         assert [(m.span(), m.group()) for m in fast.finditer(text)] == [
             (m.span(), m.group()) for m in plain.finditer(text)
         ]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=10).map("".join), st.integers(0, 60))
+def test_clause_before_equals_the_plain_definition(text: str, start: int) -> None:
+    from scorers.abstention import _BREAK, _clause_before
+
+    start = min(start, len(text))
+    seg = text[max(0, start - 12) : start]
+    ends = [m.end() for m in _BREAK.finditer(seg)]
+    assert _clause_before(text, start) == (seg[ends[-1] :] if ends else seg)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorers.quotes import (
@@ -121,3 +121,37 @@ def test_a_quote_embedded_anywhere_is_found(before: str, after: str) -> None:
     quote = "今收到邝振川人民币肆万陆仟元整"
     m = match_quote(quote, [before + quote + after])
     assert m.found and m.how == "exact"
+
+
+# --- the fuzzy search is skipped where an exact bound rules it out ----------------------------------
+
+
+_CHARS = "原告借款交付时间是年月日一二三0123，"
+_near = st.builds(
+    lambda part, k, new, before, after: (part, before + part[:k] + new + part[k + 1 :] + after),
+    st.text(alphabet=_CHARS, min_size=1, max_size=30),
+    st.integers(0, 30),
+    st.text(alphabet=_CHARS, max_size=2),
+    st.text(alphabet=_CHARS, max_size=8),
+    st.text(alphabet=_CHARS, max_size=8),
+)
+
+
+@given(_near | st.tuples(st.text(alphabet=_CHARS, max_size=30), st.text(alphabet=_CHARS, max_size=40)))
+@settings(max_examples=2000, deadline=None)
+def test_fuzzy_equals_the_plain_search_wherever_it_can_count(pair: tuple[str, str]) -> None:
+    part, text = pair
+    from rapidfuzz import fuzz
+
+    from scorers.quotes import FUZZY_THRESHOLD, _fuzzy
+
+    if len(text) < len(part):
+        plain = (fuzz.ratio(part, text), 0, len(text))
+    else:
+        al = fuzz.partial_ratio_alignment(part, text)
+        plain = (0.0, 0, 0) if al is None else (al.score, al.dest_start, al.dest_end)
+    fast = _fuzzy(part, text)
+    if plain[0] >= FUZZY_THRESHOLD:
+        assert fast == plain
+    else:
+        assert fast[0] < FUZZY_THRESHOLD

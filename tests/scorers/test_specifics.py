@@ -215,3 +215,33 @@ def test_time_lookaheads_change_no_match(text: str) -> None:
             m.groupdict() | {"": m.span()} for m in plain.finditer(text)
         ]
     assert bool(sp._AM_PM.search(text)) == bool(re.search(r"[ap]\.?m", text, re.I))
+
+
+# --- places tried only near a suffix; clock times only where a digit comes before a colon ----------
+
+_PLACE_PIECES = ["银行", "酒店", "大酒店", "律师事务所", "事务所", "公司", "有限公司", "戚鸣远", "海鲜", "城东", "的", "在",
+                 "，", "。", "1", "a", "一家", "分行", "支行", "学校", "小学", "超市", "行", "店", "酒", "青屿市东湖区"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_PLACE_PIECES), max_size=16).map("".join))
+@settings(max_examples=3000, deadline=None)
+def test_place_matches_equal_the_plain_scan(text: str) -> None:
+    from scorers.specifics import _PLACE, _place_matches
+
+    expected = [(m.span(), m.groupdict()) for m in _PLACE.finditer(text)]
+    assert [(m.span(), m.groupdict()) for m in _place_matches(text)] == expected
+
+
+@given(
+    st.lists(
+        st.sampled_from(["15", "3", ":", "：", " ", "\u3000", "30", "点", "a", "٣", "²", "\n", "时间"]),
+        max_size=8,
+    ).map("".join)
+)
+@settings(max_examples=1500, deadline=None)
+def test_the_clock_time_gate_equals_its_pattern(text: str) -> None:
+    from scorers.specifics import _HHMM, _digit_before_colon
+
+    assert _digit_before_colon(text) == bool(re.search(r"\d\s*[:：]", text))
+    if _HHMM.search(text):
+        assert _digit_before_colon(text)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorers.normalize import find_amounts, parse_amount
+from scorers.normalize.text import half_width
 
 PARSE = [
     ("42000", 42000, "bare Arabic"),
@@ -196,3 +197,76 @@ def test_non_amount_gates_never_hide_a_match_and_the_comma_pattern_is_unchanged(
             assert (gate in text) if isinstance(gate, str) else gate.search(text)
     plain = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
     assert amounts._FW_THOUSANDS.sub(",", text) == plain.sub(",", text)
+
+
+# --- the gates before the per-number work: they skip only what the plain loop rejects --------------
+
+_MONEY_PIECES = ["42000", "4.2", "1,000", "１２，０００", "１２", "，", "元", "圆", "块", "块钱", "人民币", "人民", "¥", "￥",
+                 "万", "亿", "萬", "億", "yuan", "RMB", "cny", "renminbi", "ſ", "\u212a", "ı", "或", "至", "-", "、", "和",
+                 " ", "多", "三", "十", "第", "年", "8月", "天", "a", "or ", "to ", "and "]  # fmt: skip
+_money_texts = st.lists(st.sampled_from(_MONEY_PIECES), max_size=10).map("".join)
+
+
+def _prepared(text: str) -> str:
+    from scorers.normalize import amounts
+
+    return half_width(amounts._FW_THOUSANDS.sub(",", text) if "，" in text else text)
+
+
+@given(_money_texts)
+@settings(max_examples=1500, deadline=None)
+def test_text_without_a_money_cue_holds_no_amount(text: str) -> None:
+    from scorers.normalize import amounts
+
+    t = _prepared(text)
+    if not amounts._may_hold_money(t):
+        assert amounts._amounts_in(text, t, None) == ()
+
+
+@given(_money_texts)
+@settings(max_examples=1500, deadline=None)
+def test_the_quick_per_number_test_equals_the_plain_one(text: str) -> None:
+    from scorers.normalize import amounts as a
+
+    t = _prepared(text)
+    prefixed = a._PREFIX_GATE.search(t) is not None
+    for m in a._RUN.finditer(t):
+        start, end = m.span()
+        suffix = a._SUFFIX.match(t, end)
+        plain = bool(
+            suffix is not None
+            or not a._BIG_SET.isdisjoint(m.group())
+            or a._PREFIX_GATE.search(t, max(0, start - 10), start)
+            or a._CONNECTOR_AFTER.match(t, end)
+        )
+        followed = a._may_follow(t, end)
+        assert (
+            a._may_be_amount(t, m.group(), start, end, suffix if followed else None, followed, prefixed)
+            == plain
+        )
+
+
+def test_no_suffix_or_connector_starts_with_another_character() -> None:
+    """``_FOLLOWERS`` (and whitespace) hold every character the two patterns can start with: each
+    character of the Basic Multilingual Plane (all case-insensitive matches of ASCII letters are
+    there) followed by the rest of every alternative matches neither."""
+    from scorers.normalize import amounts as a
+
+    tails = ["", "元", "uan", "mb", "ny", "enminbi", "民币", "钱", "或", "者", "是", "么", "及", "r", "o", "nd"]  # fmt: skip
+    for cp in range(0x10000):
+        c = chr(cp)
+        if c in a._FOLLOWERS or c.isspace():
+            continue
+        for tail in tails:
+            assert a._SUFFIX.match(c + tail) is None and a._CONNECTOR_AFTER.match(c + tail) is None, (c, tail)
+
+
+@given(_money_texts)
+@settings(max_examples=1500, deadline=None)
+def test_amounts_and_dates_equal_the_two_finders(text: str) -> None:
+    from scorers.normalize import find_dates
+    from scorers.normalize.amounts import amounts_and_dates
+
+    assert amounts_and_dates(text) == (tuple(find_amounts(text)), tuple(find_dates(text)))
+    t = half_width(text)
+    assert amounts_and_dates(t, t) == (tuple(find_amounts(t)), tuple(find_dates(t)))
