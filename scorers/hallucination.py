@@ -325,15 +325,8 @@ def _place_present(folded: str, known: str) -> bool:
 
 
 def _known(facts: list[Facts]) -> str:
-    """The folded document and question joined by ``|``: one string per document and question."""
-    return _joined(*(f.folded for f in facts))
-
-
-@lru_cache(maxsize=1024)
-def _joined(*folded: str) -> str:
-    """``"|".join(folded)``, the same string object each time for the same (cached) folded texts:
-    its hash, a key of ``scorers.names``' cache, is computed once."""
-    return "|".join(folded)
+    """The folded document and question joined by ``|`` (what ``scorers.names`` looks names up in)."""
+    return "|".join(f.folded for f in facts)
 
 
 def _text_reason(s: Specific, facts: list[Facts]) -> str | None:

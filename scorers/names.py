@@ -84,21 +84,30 @@ _SURNAME_START = SURNAMES | {s[0] for s in COMPOUND_SURNAMES}
 _WINDOW = 4  # the most a trigger's window holds: a surname of one or two characters and two more
 
 
-@lru_cache(maxsize=256)
-def _surname_grams(known: str) -> frozenset[str]:
-    """Every piece of ``known`` of up to ``_WINDOW`` characters that starts with a surname character:
-    a trigger's window occurs in ``known`` exactly when it is one of them (a set look-up instead of
-    a scan of the whole document). Built once per known text (a document and a question)."""
+@lru_cache(maxsize=64)
+def _surname_grams(part: str) -> frozenset[str]:
+    """Every piece of ``part`` of up to ``_WINDOW`` characters that starts with a surname character."""
     return frozenset(
-        known[i : i + n] for i, ch in enumerate(known) if ch in _SURNAME_START for n in range(1, _WINDOW + 1)
+        part[i : i + n] for i, ch in enumerate(part) if ch in _SURNAME_START for n in range(1, _WINDOW + 1)
     )
+
+
+@lru_cache(maxsize=64)
+def _known_grams(known: str) -> tuple[frozenset[str], ...]:
+    """The surname pieces of each ``|``-separated part of ``known`` (a document's, then a question's).
+
+    A trigger's window (Han characters only) occurs in ``known`` exactly when it is one of the pieces
+    of some part: a set look-up instead of a scan of the whole document. Kept per part, so a document's
+    pieces are built once and shared by all its questions (a set per question would hold a copy of
+    every document's pieces for each one)."""
+    return tuple(_surname_grams(part) for part in known.split("|"))
 
 
 def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
     """Positions where a name the known text lacks may start: a surname followed by characters
     that, with it, occur nowhere in ``known`` (folded). Pure string work: no jieba."""
     t = masked if masked is not None else text
-    grams = _surname_grams(known)
+    grams = _known_grams(known)
     out = []
     for m in _SURNAME_AT.finditer(t):
         i = m.start()
@@ -108,7 +117,7 @@ def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]
         window = t[i : i + n + 2]
         if not _HAN_RUN.fullmatch(window):
             window = "".join(c for c in window if _HAN_CHAR.match(c))
-        if window not in grams:
+        if not any(window in part for part in grams):
             out.append(i)
     return out
 

@@ -136,3 +136,17 @@ def test_surnames_are_han_characters_so_every_window_starts_with_one() -> None:
 def test_name_triggers_on_the_transcript_equal_the_plain_scan() -> None:
     text = "顾主任的全名叫顾建国，证人是顾文华，请客的朋友是装修老板王建军，欧阳明和司马光也在。"
     assert name_triggers(text, KNOWN) == plain_name_triggers(text, KNOWN)
+
+
+def test_a_documents_surname_pieces_are_built_once_for_all_its_questions() -> None:
+    """The pieces are kept per part of the known text: a set per question would hold a copy of the
+    whole document's pieces for each one (hundreds of MB for a long judgment and a large set)."""
+    from scorers import names
+
+    document = "顾卫东于二〇二〇年八月三十一日向蒲立恒借款" * 50
+    first = names._known_grams(f"{document}|顾卫东借了多少钱")
+    second = names._known_grams(f"{document}|蒲立恒何时出借")
+    assert first[0] is second[0] and first[1] is not second[1]
+    assert names.name_triggers("顾卫东", f"{document}|x") == []  # in the document
+    assert names.name_triggers("顾卫东", "x|顾卫东") == []  # in the question
+    assert 0 in names.name_triggers("顾卫东", "顾卫|东")  # never across the two
