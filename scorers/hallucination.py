@@ -326,7 +326,15 @@ def _place_present(folded: str, known: str) -> bool:
 
 def _known(facts: list[Facts]) -> str:
     """The folded document and question joined by ``|`` (what ``scorers.names`` looks names up in)."""
-    return "|".join(f.folded for f in facts)
+    return _joined(*(f.folded for f in facts))
+
+
+@lru_cache(maxsize=64)
+def _joined(*folded: str) -> str:
+    """``"|".join(folded)``, the same string object for the same document and question, so that its
+    hash (``scorers.names`` caches by it) is computed once. Few entries: each is as long as its
+    document, and a run scores one question's answers together."""
+    return "|".join(folded)
 
 
 def _text_reason(s: Specific, facts: list[Facts]) -> str | None:

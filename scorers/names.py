@@ -117,7 +117,10 @@ def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]
         window = t[i : i + n + 2]
         if not _HAN_RUN.fullmatch(window):
             window = "".join(c for c in window if _HAN_CHAR.match(c))
-        if not any(window in part for part in grams):
+        for part in grams:
+            if window in part:
+                break
+        else:
             out.append(i)
     return out
 
