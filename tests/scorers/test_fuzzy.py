@@ -50,3 +50,38 @@ def test_a_long_passage_from_elsewhere_is_ruled_out_without_the_search(
     assert fuzzy.partial_ratio(near, page, 90.0) == real(near, page, score_cutoff=90.0) > 90 and calls == [
         near
     ]
+
+
+def _at_an_edge(a: str, b: str, at_start: bool, changes: int) -> tuple[str, str]:
+    """``a`` placed at the start or the end of ``b``, then a few of its characters changed: the best
+    alignment is then often one of the shorter windows at an end of the text, searched apart."""
+    copy = list(a)
+    for k in range(changes):
+        copy[(k * 7919) % len(copy)] = "x"
+    quote = "".join(copy)
+    return quote, (a + b if at_start else b + a)
+
+
+@given(
+    st.text(alphabet=_ALPHABET, min_size=65, max_size=220),
+    texts,
+    st.booleans(),
+    st.integers(min_value=0, max_value=30),
+    st.sampled_from([0.0, 70.0, 85.0, 90.0, 95.0]),
+)
+@settings(max_examples=800, deadline=None)
+def test_long_quotes_at_either_end_of_a_page_score_as_with_rapidfuzz(
+    a: str, b: str, at_start: bool, changes: int, cutoff: float
+) -> None:
+    quote, page = _at_an_edge(a, b, at_start, changes)
+    assert len(quote) > fuzzy.LONG_NEEDLE
+    assert fuzzy.partial_ratio(quote, page, cutoff) == fuzz.partial_ratio(quote, page, score_cutoff=cutoff)
+    assert fuzzy.partial_ratio(page, quote[5:], cutoff) == fuzz.partial_ratio(
+        page, quote[5:], score_cutoff=cutoff
+    )
+
+
+def test_a_needle_holding_the_padding_character_is_searched_as_is() -> None:
+    quote = "借款人甲方于\x00二〇二〇年八月三十一日向乙方借款人民币肆万贰仟元整，约定一年后归还。" * 2
+    page = "证人到庭陈述" + quote[:-3] + "其当日在场所见经过"
+    assert fuzzy.partial_ratio(quote, page, 80.0) == fuzz.partial_ratio(quote, page, score_cutoff=80.0) > 80
