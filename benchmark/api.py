@@ -87,13 +87,13 @@ def answer_line(r: QuestionResult) -> dict[str, Any]:
 
 
 def _finish(record: RunRecord, run_dir: RunDir | None, store_path: Path | None, label: str | None) -> None:
-    from benchmark.report.json_report import build_report, dumps_report
+    from benchmark.report.json_report import build_report, dumps_report_bytes
 
     if run_dir is None:
         return
     run_dir.write_answers(answer_line(r) for r in record.results if r.answer is not None)
     report = build_report(record)
-    run_dir.write_report_text(dumps_report(report))
+    run_dir.write_report(dumps_report_bytes(report))
     if store_path is not None:
         from benchmark.store import RunStore
 

@@ -72,11 +72,11 @@ class RagRun:
 
     def write_report(self, path: str | Path) -> Path:
         """The JSON report (the CLI's ``report.json`` format): a baseline for later runs."""
-        from benchmark.report.json_report import dumps_report
+        from benchmark.report.json_report import dumps_report_bytes
 
         target = self.root / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(dumps_report(self.report), encoding="utf-8")
+        target.write_bytes(dumps_report_bytes(self.report))
         return target
 
     def save(self, label: str | None = None, *, store: str | Path | None = None) -> str:

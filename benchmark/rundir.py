@@ -66,9 +66,12 @@ def new_run_id(now: datetime | None = None) -> str:
     return f"{moment:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}"
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, data: str | bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
+    if isinstance(data, bytes):
+        tmp.write_bytes(data)
+    else:
+        tmp.write_text(data, encoding="utf-8")
     os.replace(tmp, path)
 
 
@@ -115,8 +118,9 @@ class RunDir:
         )
         write_atomic(self.path / ANSWERS, text)
 
-    def write_report_text(self, text: str) -> None:
-        write_atomic(self.path / REPORT, text)
+    def write_report(self, data: bytes) -> None:
+        """``report.json``, as ``dumps_report_bytes`` gives it."""
+        write_atomic(self.path / REPORT, data)
 
     def read_config(self) -> dict[str, Any]:
         return self._read_json(CONFIG)
@@ -126,17 +130,23 @@ class RunDir:
 
     def read_answers(self) -> list[dict[str, Any]]:
         path = self.path / ANSWERS
+        from benchmark.json_lines import loads_line
+
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
         except OSError as exc:
             raise StoreError(f"cannot read answers ({exc.strerror or exc})", path=path) from None
         out = []
-        for number, line in enumerate(text.splitlines(), 1):
+        # bytes split only at line ends: text would also split at U+2028 and U+2029, which JSON
+        # strings may hold as they are (answers are written with ensure_ascii=False)
+        for number, line in enumerate(data.splitlines(), 1):
             if line.strip():
                 try:
-                    out.append(json.loads(line))
+                    out.append(loads_line(line))
                 except json.JSONDecodeError as exc:
                     raise StoreError(f"line {number} is not valid JSON ({exc.msg})", path=path) from None
+                except UnicodeDecodeError as exc:
+                    raise StoreError(f"line {number} is not UTF-8 ({exc.reason})", path=path) from None
         return out
 
     def has(self, name: str) -> bool:

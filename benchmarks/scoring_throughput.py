@@ -17,7 +17,7 @@ The timed path is the one ``rescore`` takes for each stored answer: the JSON lin
 ``benchmark.answers.parse_answer`` builds the ``Answer``, ``benchmark.scoring.score_answer`` scores
 it (every component, with the question set's criteria and document), a ``QuestionResult`` is made,
 its report entry is built by ``benchmark.report.json_report.question_entry`` and written as one JSON
-line by ``benchmark.json_lines.dumps_line`` (as ``dumps_report`` writes it), and the summary counts are updated. Results are
+line by ``benchmark.json_lines.dumps_line_bytes`` (as ``dumps_report_bytes`` writes it), and the summary counts are updated. Results are
 never kept: the stream is a generator and the report lines go to a file. A warm-up pass over every
 base answer comes first (documents' facts, jieba's dictionary, compiled patterns).
 
@@ -56,7 +56,7 @@ from benchmark.adapters.base import Query, create_adapter
 from benchmark.answers import parse_answer
 from benchmark.documents.loaders import load_document
 from benchmark.documents.model import Document
-from benchmark.json_lines import dumps_line
+from benchmark.json_lines import dumps_line_bytes, loads_line
 from benchmark.models import Question, QuestionSet
 from benchmark.questions import load_question_sets
 from benchmark.report.json_report import question_entry
@@ -180,9 +180,10 @@ def write_stream(pool: Pool, path: Path, n: int, offset: int) -> None:
 
 
 def read_stream(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8") as f:
+    """The stored answers, line by line, as ``RunDir.read_answers`` reads them (bytes, ``loads_line``)."""
+    with path.open("rb") as f:
         for line in f:
-            yield json.loads(line)
+            yield loads_line(line)
 
 
 @dataclass
@@ -202,7 +203,7 @@ class Tally:
         return sum(self.pairs.values())
 
 
-def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, str]:
+def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, bytes]:
     """One stored answer scored and turned into its report line (the ``rescore`` path)."""
     qs, q, doc = pool.pairs[line["pair"]]
     answer = parse_answer(line)
@@ -215,18 +216,18 @@ def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, str]:
         latency_ms=None,
         trial=int(line.get("trial") or 0),
     )
-    return r, dumps_line(question_entry(r))
+    return r, dumps_line_bytes(question_entry(r))
 
 
 def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...] = ()) -> Tally:
     tally = Tally()
     clock = time.perf_counter
     start, cpu_start = clock(), time.process_time()
-    with out.open("w", encoding="utf-8") as sink:
+    with out.open("wb") as sink:
         for k, line in enumerate(read_stream(path), 1):
             t0 = clock()
             r, text = score_line(pool, line)
-            sink.write(text + "\n")
+            sink.write(text + b"\n")
             counts = tally.counts.get(r.type)
             if counts is None:
                 counts = tally.counts[r.type] = Counts()
@@ -306,10 +307,10 @@ def print_stages(pool: Pool, stream: Path) -> None:
     spent: dict[str, float] = {}
     per_type: dict[str, list[float]] = {}
     n = 0
-    with stream.open(encoding="utf-8") as f:
+    with stream.open("rb") as f:
         for raw in f:
             t0 = clock()
-            line = json.loads(raw)
+            line = loads_line(raw)
             t1 = clock()
             qs, q, doc = pool.pairs[line["pair"]]
             answer = parse_answer(line)
@@ -319,10 +320,10 @@ def print_stages(pool: Pool, stream: Path) -> None:
             r = QuestionResult(q, PASS if result.passed else FAIL, result, answer, trial=int(line["trial"]))
             entry = question_entry(r)
             t4 = clock()
-            dumps_line(entry)
+            dumps_line_bytes(entry)
             t5 = clock()
             for step, dt in (("decode the JSON line", t1 - t0), ("parse_answer", t2 - t1),
-                             ("score_answer", t3 - t2), ("question_entry", t4 - t3), ("dumps_line", t5 - t4)):  # fmt: skip
+                             ("score_answer", t3 - t2), ("question_entry", t4 - t3), ("dumps_line_bytes", t5 - t4)):  # fmt: skip
                 spent[step] = spent.get(step, 0.0) + dt
             per_type.setdefault(q.type, []).append(t3 - t2)
             n += 1

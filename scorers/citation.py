@@ -39,6 +39,7 @@ MIN_QUOTE_CHARS = 4
 
 T = TypeVar("T")
 _PAGE_BREAK = "\x00"  # folding keeps letters and digits only
+_MAX_QUESTIONS = 4096  # resolved targets kept per document
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class _DocIndex:
         self._folded_lines: dict[int, list[tuple[int, str]]] = {}
         self._located: dict[tuple[int, str], LineRange | None] = {}
         self._resolved: dict[tuple[CitationTarget, ...], list[CitationTarget]] = {}
+        self._of_question: dict[int, tuple[Question, list[CitationTarget]]] = {}
         # every page's folded text, joined by a character folding never keeps: one ``find`` over the
         # document tells the first page that holds a passage (a passage cannot span two pages)
         self._joined = _PAGE_BREAK.join(p.folded for p in doc.pages)
@@ -157,6 +159,21 @@ class _DocIndex:
                     out.append(CitationTarget(page, lines, t.text))
             self._resolved[targets] = out
         return list(self._resolved[targets])
+
+    def targets_of(self, question: Question) -> list[CitationTarget]:
+        """``question_targets(question)`` resolved, kept per question object: a question's answers
+        (every trial, every config compared) need them again, and building and hashing the targets
+        cost as much as checking a citation. The entry holds the question, so its id stays its own;
+        questions are not modified once loaded."""
+        hit = self._of_question.get(id(question))
+        if hit is None or hit[0] is not question:
+            if len(self._of_question) >= _MAX_QUESTIONS:
+                self._of_question.clear()
+            hit = self._of_question[id(question)] = (
+                question,
+                self.resolve(tuple(question_targets(question))),
+            )
+        return hit[1]
 
     def first_page_holding(self, needle: str) -> int | None:
         """The first page, in document order, whose folded text holds ``needle`` (folded)."""
@@ -234,19 +251,31 @@ def check_citations(
     fuzzy_threshold: float = QUOTE_FUZZY_THRESHOLD,
 ) -> CitationCheck:
     """Resolve every citation of ``answer`` against ``targets`` in ``document`` (None: pages only)."""
-    resolved = _resolve_targets(targets, document)
+    return _check_resolved(
+        answer, _resolve_targets(targets, document), document, line_tolerance, fuzzy_threshold
+    )
+
+
+def _check_resolved(
+    answer: Answer, resolved: list[CitationTarget], document: Document | None, line_tolerance: int,
+    fuzzy_threshold: float,
+) -> CitationCheck:  # fmt: skip
     checker = _Checker(resolved, document, line_tolerance, fuzzy_threshold)
     results = tuple(checker.check(source, c) for source, c in answer_citations(answer))
     return CitationCheck(
         provided=bool(results),
         correct=any(r.correct for r in results),
         results=results,
-        target_pages=tuple(sorted({t.page for t in resolved})),
+        target_pages=tuple(checker.pages),
     )
 
 
 def check_question_citations(question: Question, answer: Answer, document: Document | None) -> CitationCheck:
-    return check_citations(answer, question_targets(question), document)
+    if document is None:
+        return check_citations(answer, question_targets(question), document)
+    return _check_resolved(
+        answer, _index(document).targets_of(question), document, LINE_TOLERANCE, QUOTE_FUZZY_THRESHOLD
+    )
 
 
 class _Checker:

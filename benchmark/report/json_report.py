@@ -14,7 +14,7 @@ import statistics
 from decimal import Decimal
 from typing import Any
 
-from benchmark.json_lines import dumps_line
+from benchmark.json_lines import dumps_line_bytes
 from benchmark.models import Answer
 from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
 
@@ -169,17 +169,23 @@ def combined_dataset(datasets: list[dict[str, Any]], inputs: object = None) -> d
 _SLOT = "\x00questions\x00"
 
 
-def dumps_report(report: dict[str, Any]) -> str:
-    """The report as text: indented, one compact question per line (readable, diff-friendly, and fast:
-    an indented dump takes Python's slow JSON encoder, a question line ``dumps_line``). ``report``
+def dumps_report_bytes(report: dict[str, Any]) -> bytes:
+    """The report as UTF-8: indented, one compact question per line (readable, diff-friendly, and fast:
+    an indented dump takes Python's slow JSON encoder, a question line ``dumps_line_bytes``). ``report``
     must be what ``build_report`` returns (or a report read back from a file)."""
     questions = report.get("questions", [])
     text = json.dumps(
         {**report, "questions": _SLOT}, ensure_ascii=False, indent=2, sort_keys=True, default=str
     )
-    lines = [dumps_line(q) for q in questions]
-    body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
-    return text.replace(json.dumps(_SLOT), body, 1) + "\n"
+    head, tail = text.split(json.dumps(_SLOT), 1)
+    lines = [dumps_line_bytes(q) for q in questions]
+    body = b"[\n    " + b",\n    ".join(lines) + b"\n  ]" if lines else b"[]"
+    return head.encode("utf-8") + body + tail.encode("utf-8") + b"\n"
+
+
+def dumps_report(report: dict[str, Any]) -> str:
+    """``dumps_report_bytes`` as text."""
+    return dumps_report_bytes(report).decode("utf-8")
 
 
 def strip_timings(report: dict[str, Any]) -> dict[str, Any]:

@@ -198,7 +198,9 @@ def test_component_statuses(doc: Document) -> None:
     assert (dropped.score, dropped.status, dropped.applicable) == (None, NOT_APPLICABLE, False)
 
 
-def _conflict_question() -> Question:
+def _conflict_question(
+    location: dict[str, Any] | None = None, additional: list[dict[str, Any]] | None = None
+) -> Question:
     obj = {
         "benchmark_type": "conflict_gap",
         "document": "document.md",
@@ -208,8 +210,10 @@ def _conflict_question() -> Question:
                 "question": "顾主任的电话号码是多少？",
                 "should_abstain": True,
                 "required_quote": "他的电话号码我记不清了",
-                "evidence_location": {"page": 2, "lines": "83"},
-                "additional_evidence": [{"page": 8, "lines": "367-369"}],
+                "evidence_location": location or {"page": 2, "lines": "83"},
+                "additional_evidence": [{"page": 8, "lines": "367-369"}]
+                if additional is None
+                else additional,
             }
         ],
     }
@@ -233,6 +237,30 @@ def test_targets_with_lines_but_no_page_get_their_page_from_the_document(doc: Do
     check = check_citations(_answer({"page": 2, "lines": "9"}), target, doc)
     assert check.correct and check.target_pages == (2,)
     assert check_citations(_answer({"page": 2}), target, None).target_pages == ()
+
+
+def test_a_question_s_targets_are_resolved_once_and_never_lent_to_another_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = load_document(ROOT / "datasets" / "transcript" / "document.md")
+    built: list[str] = []
+    real = citation.question_targets
+
+    def counting(q: Question) -> list[CitationTarget]:
+        built.append(q.id)
+        return real(q)
+
+    monkeypatch.setattr(citation, "question_targets", counting)
+    q = _conflict_question()
+    for _ in range(3):
+        assert check_question_citations(q, _answer({"page": 2, "lines": "84-85"}), doc).correct
+    assert built == ["gap_1"]
+    # the same id in another question object (another set, or the same set loaded again) is resolved anew
+    other = _conflict_question({"page": 8, "lines": "367-369"}, [])
+    assert other.id == q.id
+    assert not check_question_citations(other, _answer({"page": 2, "lines": "84-85"}), doc).correct
+    assert built == ["gap_1", "gap_1"]
+    assert check_question_citations(q, _answer({"page": 2, "lines": "84-85"}), doc).correct
 
 
 def test_document_index_is_dropped_with_its_document(doc: Document) -> None:
