@@ -125,11 +125,18 @@ class KeyPointCoverage:
 
 def haystack_texts(answer: Answer) -> list[str]:
     """The answer text, then its evidence texts and citation quotes (what key points are sought in),
-    each text once: a citation usually quotes an evidence text word for word (a third of the
-    bundled baseline's haystack), and a second copy adds nothing to find."""
+    each text once, compared folded: a citation usually quotes an evidence text word for word (a
+    third of the bundled baseline's haystack), often with other spacing or punctuation, and a second
+    copy adds nothing to find."""
     texts = [answer.answer, *(e.text for e in answer.evidence)]
     texts += [c.quote for c in answer.citations if c.quote]
-    return list(dict.fromkeys(t for t in texts if t and t.strip()))
+    seen: set[str] = set()
+    out = []
+    for text in texts:
+        if text and text.strip() and (key := folded(text)) not in seen:
+            seen.add(key)
+            out.append(text)
+    return out
 
 
 def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyPointResult:
