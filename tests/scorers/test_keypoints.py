@@ -67,7 +67,9 @@ def test_a_quote_of_an_evidence_text_is_sought_in_once() -> None:
 def test_a_quote_differing_only_in_spacing_and_punctuation_is_sought_in_once() -> None:
     chunk = "我说如果办不成，钱全额退还，一分不少。"
     quote = "  我说如果办不成 钱全额退还、一分不少"
-    answer = Answer("见证据。", evidence=(EvidenceItem(chunk, 2),), citations=(Citation(page=2, quote=quote),))
+    answer = Answer(
+        "见证据。", evidence=(EvidenceItem(chunk, 2),), citations=(Citation(page=2, quote=quote),)
+    )
     assert haystack_texts(answer) == ["见证据。", chunk]
     assert lexical_coverage(["钱全额退还一分不少"], answer).points[0].covered
 
