@@ -13,6 +13,11 @@ _ALPHABET = "借款人甲乙方于年月日归还元整0123456789abc"
 texts = st.text(alphabet=_ALPHABET, min_size=1, max_size=220)
 
 
+def _reaching(score: float, cutoff: float) -> float:
+    """``score`` if it reaches ``cutoff``, else 0: what ``score_cutoff`` is documented to do."""
+    return score if score >= cutoff else 0.0
+
+
 def _related(a: str, b: str) -> tuple[str, str]:
     """``b`` with pieces of ``a`` spliced in, so that high scores occur as well as low ones."""
     return a, b[: len(b) // 2] + a[::2] + a[len(a) // 3 :] + b[len(b) // 2 :]
@@ -30,7 +35,7 @@ def test_the_bound_is_never_below_partial_ratio(a: str, b: str, splice: bool) ->
 @settings(max_examples=600, deadline=None)
 def test_the_searches_return_what_rapidfuzz_returns(a: str, b: str, splice: bool, cutoff: float) -> None:
     a, b = _related(a, b) if splice else (a, b)
-    assert fuzzy.partial_ratio(a, b, cutoff) == fuzz.partial_ratio(a, b, score_cutoff=cutoff)
+    assert fuzzy.partial_ratio(a, b, cutoff) == _reaching(fuzz.partial_ratio(a, b), cutoff)
     ours = fuzzy.partial_ratio_alignment(a, b, cutoff)
     theirs = fuzz.partial_ratio_alignment(a, b, score_cutoff=cutoff)
     assert (ours is None and (theirs is None or theirs.score == 0)) or ours == theirs
@@ -75,10 +80,26 @@ def test_long_quotes_at_either_end_of_a_page_score_as_with_rapidfuzz(
 ) -> None:
     quote, page = _at_an_edge(a, b, at_start, changes)
     assert len(quote) > fuzzy.LONG_NEEDLE
-    assert fuzzy.partial_ratio(quote, page, cutoff) == fuzz.partial_ratio(quote, page, score_cutoff=cutoff)
-    assert fuzzy.partial_ratio(page, quote[5:], cutoff) == fuzz.partial_ratio(
-        page, quote[5:], score_cutoff=cutoff
+    best = fuzz.partial_ratio(quote, page)
+    for cut in (cutoff, best, best - 1e-9, best + 1e-9):
+        assert fuzzy.partial_ratio(quote, page, cut) == _reaching(best, cut)
+    assert fuzzy.partial_ratio(page, quote[5:], cutoff) == _reaching(
+        fuzz.partial_ratio(page, quote[5:]), cutoff
     )
+
+
+def test_an_alignment_scoring_exactly_the_cutoff_reaches_it() -> None:
+    """rapidfuzz 3.14 returns 0 here, with the cutoff at the best score; the documented meaning,
+    and ours, is "at least the cutoff"."""
+    original = (
+        "乙方乙甲甲人人乙人乙甲款借借款甲方借款款乙方款方方方人人借方乙乙方人款借款款方借甲甲方"
+        "人款借乙人方乙方款人款借乙借方款借借方借方乙甲方甲乙"
+    )
+    quote = original.replace("甲甲方人款", "甲甲方x款")  # one character changed
+    page = "42014620" + original
+    best = fuzz.partial_ratio(quote, page)
+    assert fuzz.partial_ratio(quote, page, score_cutoff=best) == 0  # rapidfuzz's own answer
+    assert fuzzy.partial_ratio(quote, page, best) == best > 98
 
 
 def test_a_needle_holding_the_padding_character_is_searched_as_is() -> None:
