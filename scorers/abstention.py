@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 _SOURCES = (
     "材料|笔录|卷宗|案卷|文件|文书|判决书|判决|裁定书|合同|协议|证据|记录|原文|文中|资料|档案|文档|收据|流水|"
@@ -109,7 +109,9 @@ _CONFLICT = (
     _alternation(ZH_CONFLICT + EN_CONFLICT, flags=re.IGNORECASE),
     _alternation(ZH_CONFLICT, ZH_CONFLICT_FIRST),
 )
-_ASCII_LETTER = re.compile(r"[A-Za-z]", re.IGNORECASE)  # also ſ, K (Kelvin), İ, ı: they match letters
+# What ``[A-Za-z]`` matches ignoring case (the English cues' flag): the letters and İ, ı, ſ, K (Kelvin)
+# (a test derives them), as a case-sensitive class: three times quicker to search.
+_ASCII_LETTER = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
 # (the first characters of the negators, the negators): the clause before a cue seldom holds any of
 # those, a quicker scan than the negators' alternation tried at each character (a test derives them).
 ZH_ABSTAIN_NEGATORS_FIRST = "不并绝谈算"
@@ -192,8 +194,7 @@ def _a_not_a(text: str, start: int, end: int) -> bool:
     return text[start] == "不" and start > 0 and end > start + 1 and text[start - 1] == text[start + 1]
 
 
-@dataclass(frozen=True)
-class _Hits:
+class _Hits(NamedTuple):
     first: tuple[str, int, int] | None
     negated: tuple[str, ...]
     quoted: tuple[str, ...]
@@ -214,7 +215,7 @@ def _scan(text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], zh_negat
     quoted: list[str] = []
     for m in _cues(text, patterns, letters):
         start, end = m.span()
-        if any(lo <= start < hi for lo, hi in quotes):
+        if quotes and any(lo <= start < hi for lo, hi in quotes):
             quoted.append(m.group())
         elif _a_not_a(text, start, end):
             continue

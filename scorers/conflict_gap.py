@@ -21,11 +21,12 @@ details (it does not change the score).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
 from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
-from scorers.hallucination import InventedSpecific, counted_kinds, find_invented, hint_list
+from scorers.hallucination import InventedSpecific, find_invented, hint_kinds, hint_list
 from scorers.quotes import QuoteMatch, match_quote
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import (
@@ -138,7 +139,7 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     expect = expectation(question)
     abst = detect_abstention(answer.answer, answer.abstained)
     conflict = detect_conflict(answer.answer)
-    hints = question.scoring.get("hallucination_check")
+    hints = hint_list(question.scoring.get("hallucination_check"))
     invented = (
         find_invented(answer.answer, ctx.document, question.question, hints)
         if ctx.document is not None
@@ -147,20 +148,26 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     quote, quote_detail = _quote(question, answer)
     components = [_abstention(expect, abst, conflict), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
-    kinds, unknown = counted_kinds(hints)
+    kinds, unknown = hint_kinds(hints)
     scored.details = {
         "expectation": expect,
         "abstention": abst.to_dict(),
         "conflict": conflict.to_dict(),
         "invented": [i.to_dict() for i in invented or []],
-        "hallucination_check": list(hint_list(hints)),
-        "counted_kinds": [k for k in KINDS if k in kinds],
+        "hallucination_check": list(hints),
+        "counted_kinds": list(_in_kind_order(kinds)),
         "unrecognised_hints": list(unknown),
         "hallucination_penalty": question.hallucination_penalty,
         "quote": quote_detail,
     }
     scored.json_ready = True
     return scored
+
+
+@lru_cache(maxsize=64)
+def _in_kind_order(kinds: frozenset[str]) -> tuple[str, ...]:
+    """``kinds`` in the order of ``KINDS`` (a question's counted kinds, once per set of them)."""
+    return tuple(k for k in KINDS if k in kinds)
 
 
 def check_conflict_gap(question: Question) -> list[str]:

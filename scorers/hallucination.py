@@ -107,11 +107,12 @@ def counted_kinds(hints: str | Iterable[str] | None) -> tuple[frozenset[str], tu
     No hint (or an unrecognised one): every kind. Otherwise the hinted kinds plus the identifiers
     (phone, ID, account, WeChat), which are never acceptable to make up.
     """
-    return _counted_kinds(hint_list(hints))
+    return hint_kinds(hint_list(hints))
 
 
 @lru_cache(maxsize=256)
-def _counted_kinds(hints: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+def hint_kinds(hints: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """:func:`counted_kinds` of hints already made a :func:`hint_list` (cached per hint list)."""
     kinds: set[str] = set()
     unknown: list[str] = []
     for hint in hints:
@@ -403,10 +404,11 @@ def find_invented(
 ) -> list[InventedSpecific]:
     """Every specific ``answer_text`` asserts that neither the document nor the question holds, in
     text order. All are listed; ``counts`` says whether the hints make it fail the component."""
-    key = (_doc_key(document), question_text, answer_text, hint_list(hints))
+    hints = hint_list(hints)
+    key = (_doc_key(document), question_text, answer_text, hints)
     cached = _RESULTS.get(key)
     if cached is None:
-        cached = tuple(_find_invented(answer_text, document, question_text, hints))
+        cached = tuple(_find_invented(answer_text, document, question_text, hint_kinds(hints)[0]))
         _RESULTS[key] = cached
         while len(_RESULTS) > MAX_CACHED_RESULTS:
             _RESULTS.popitem(last=False)
@@ -414,19 +416,21 @@ def find_invented(
 
 
 def _find_invented(
-    answer_text: str, document: Document | str | None, question_text: str, hints: str | Iterable[str] | None
+    answer_text: str, document: Document | str | None, question_text: str, kinds: frozenset[str]
 ) -> list[InventedSpecific]:
+    """The invented specifics; ``kinds``: those that fail the component (:func:`counted_kinds`)."""
     facts = _document_and_question(document, question_text)
-    kinds, _ = counted_kinds(hints)
-    found = find_specifics(answer_text)
+    found = find_specifics(answer_text)  # in text order (start, end, kind)
     if facts:
         known = _known(facts)
         places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]
         names = find_names(answer_text, known, facts[0].names)
-        found += [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]
+        names = [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]
+        if names:
+            found = sorted(found + names, key=lambda s: (s.start, s.end, s.kind))
     derived = _derived_amounts(found, facts)
     out = []
-    for s in sorted(found, key=lambda s: (s.start, s.end, s.kind)):
+    for s in found:
         reason = _reason(s, facts, derived)
         if reason is not None:
             out.append(InventedSpecific(s.kind, s.raw, s.value_text, s.start, s.end, reason, s.kind in kinds))
@@ -441,6 +445,7 @@ __all__ = [
     "counted_kinds",
     "document_facts",
     "find_invented",
+    "hint_kinds",
     "hint_list",
     "hint_named_kinds",
     "question_facts",

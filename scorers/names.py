@@ -34,8 +34,13 @@ TITLES = ("主任", "经理", "老师", "先生", "女士", "小姐", "局长", 
 MAX_NAME_FREQ = 50  # a jieba dictionary word more frequent than this is a word, not a name (明白, 周转)
 _NAME_PARTS = frozenset({"nr", "nrfg", "nrt", "ns", "nz"})
 _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
-_SURNAME_AT = re.compile(f"({'|'.join(COMPOUND_SURNAMES)}|[{''.join(sorted(SURNAMES))}])(?=[\u4e00-\u9fff])")
+_SURNAME_START = SURNAMES | {s[0] for s in COMPOUND_SURNAMES}
+# A surname, then (lookahead, group 2) the one or two Han characters after it: group 1 plus group 2 is
+# a trigger's window with its non-Han characters dropped (a surname is Han, so only the window's last
+# character can be another). Led by a lookahead for the surnames' first characters, the pattern fails
+# at once where no surname starts instead of trying each compound surname there: twice as fast.
+_SURNAME = f"{'|'.join(COMPOUND_SURNAMES)}|[{''.join(sorted(SURNAMES))}]"
+_SURNAME_AT = re.compile(f"(?=[{''.join(sorted(_SURNAME_START))}])({_SURNAME})(?=([\u4e00-\u9fff]{{1,2}}))")
 _NAME_CUE = re.compile(
     r"(?:名叫|叫做|叫|全名(?:是|为|叫)?|姓名(?:是|为)?|真名(?:是|叫)?|名字(?:是|叫)|name is|named)\s*[:：]?\s*$",
     re.I,
@@ -80,7 +85,6 @@ def _plausible(name: str) -> bool:
     return name[n] not in _NAME_STOP and _word_freq(name) <= MAX_NAME_FREQ
 
 
-_SURNAME_START = SURNAMES | {s[0] for s in COMPOUND_SURNAMES}
 _WINDOW = 4  # the most a trigger's window holds: a surname of one or two characters and two more
 
 
@@ -111,12 +115,9 @@ def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]
     out = []
     for m in _SURNAME_AT.finditer(t):
         i = m.start()
-        n = len(m.group(1))
         if i and t[i - 1] in _MEASURE_BEFORE and t[i] in _MEASURE_SURNAMES:
             continue  # 一张卡, 这位: a measure word
-        window = t[i : i + n + 2]
-        if not _HAN_RUN.fullmatch(window):
-            window = "".join(c for c in window if _HAN_CHAR.match(c))
+        window = t[i : m.end(2)]  # the surname and the next two characters, Han ones only
         for part in grams:
             if window in part:
                 break

@@ -65,11 +65,6 @@ def quote_parts(quote: str) -> list[str]:
     return [p for p in (match_view(x) for x in _ELLIPSIS.split(quote)) if p]
 
 
-@lru_cache(maxsize=4096)
-def _parts(quote: str) -> tuple[str, ...]:
-    return tuple(quote_parts(quote))
-
-
 # --- numbers ---------------------------------------------------------------------------------
 
 
@@ -98,7 +93,10 @@ def _date_in(d: PartialDate, dates: tuple[PartialDate, ...]) -> bool:
 
 def missing_numbers(quote: str, candidate: str) -> tuple[str, ...]:
     """The numbers and dates of ``quote`` that ``candidate`` does not state (normalised)."""
-    need, have = _numbers(quote), _numbers(candidate)
+    need = _numbers(quote)
+    if not need.values and not need.dates:
+        return ()  # nothing to look for: the candidate need not be read
+    have = _numbers(candidate)
     out = [format(v, "f") for v in sorted(need.values) if v not in have.values]
     out += [str(d) for d in need.dates if not _date_in(d, have.dates)]
     return tuple(out)
@@ -168,27 +166,45 @@ def _core(quote: str) -> tuple[str, str] | None:
     return None if core is None else (core, _raw_clause(quote, core))
 
 
+@dataclass(frozen=True)
+class _Required:
+    """What matching needs of a required quote, worked out once per quote."""
+
+    quote: str
+    parts: tuple[str, ...]  # quote_parts
+    fuzzy: bool  # the parts hold MIN_FUZZY_CHARS or more: a fuzzy match may count
+    core: tuple[str, str] | None  # _core; None for an elided quote, whose parts are all essential
+
+
+@lru_cache(maxsize=4096)
+def _required(quote: str) -> _Required:
+    parts = tuple(quote_parts(quote))
+    long_enough = sum(len(p) for p in parts) >= MIN_FUZZY_CHARS
+    return _Required(quote, parts, long_enough, _core(quote) if len(parts) == 1 else None)
+
+
 @lru_cache(maxsize=8192)
 def _folded(text: str) -> str:
     return match_view(text)
 
 
-def _match_one(required: str, parts: tuple[str, ...], candidate: str, index: int) -> QuoteMatch:
+def _match_one(required: _Required, candidate: str, index: int) -> QuoteMatch:
     text = _folded(candidate)
     if not text:
         return NO_MATCH
+    parts = required.parts
     if len(parts) == 1 and parts[0] in text:
         return QuoteMatch(True, 100.0, parts[0], "exact", index)
     if len(parts) > 1 and _in_order(parts, text):
         return QuoteMatch(True, 100.0, "…".join(parts), "gap", index)
     miss: tuple[str, ...] = ()
-    if sum(len(p) for p in parts) >= MIN_FUZZY_CHARS:
+    if required.fuzzy:
         hit = _fuzzy_parts(parts, text)
         if hit is not None:
-            miss = missing_numbers(required, candidate)
+            miss = missing_numbers(required.quote, candidate)
             if not miss:
                 return QuoteMatch(True, hit[0], hit[1], "fuzzy", index)
-    core = _core(required) if len(parts) == 1 else None  # an elided quote's parts are all essential
+    core = required.core
     if core is not None:
         hit = _fuzzy_parts((core[0],), text)
         if hit is not None:
@@ -205,12 +221,12 @@ def _raw_clause(quote: str, folded_clause: str) -> str:
 
 def match_quote(required: str, candidates: list[str]) -> QuoteMatch:
     """The best way ``required`` is reproduced by one of ``candidates`` (see the module doc)."""
-    parts = _parts(required)
-    if not parts:
+    quote = _required(required)
+    if not quote.parts:
         return NO_MATCH
     best = NO_MATCH
     for index, candidate in enumerate(candidates):
-        m = _match_one(required, parts, candidate, index)
+        m = _match_one(quote, candidate, index)
         if (_RANK[m.how], m.score) > (_RANK[best.how], best.score) or (
             not best.found and m.missing_numbers and not best.missing_numbers
         ):

@@ -149,8 +149,8 @@ _WECHAT = [
 
 
 def _wechat(t: str) -> list[Specific]:
-    if "微信" not in t and "wechat" not in t.lower():
-        return []  # both patterns need one of these
+    if "微信" not in t and not (("w" in t or "W" in t) and "wechat" in t.lower()):
+        return []  # both patterns need one of these (no character but w and W lowers to a w)
     out = []
     for pattern in _WECHAT:
         for m in pattern.finditer(t):
@@ -317,7 +317,7 @@ def _times(t: str) -> list[Specific]:
             out.append(
                 Specific("time", m.group(), TimeOfDay((int(m.group("h")),), int(m.group("m"))), *m.span())
             )
-    for m in _EN_TIME.finditer(t) if _AM_PM.search(t) else ():
+    for m in _EN_TIME.finditer(t) if ("m" in t or "M" in t) and _AM_PM.search(t) else ():
         hour = int(m.group("h")) % 12 + (12 if m.group("ap").lower().startswith("p") else 0)
         minute = int(m.group("m")) if m.group("m") else None
         out.append(Specific("time", m.group(), TimeOfDay((hour,), minute), *m.span()))
@@ -354,6 +354,8 @@ _PRIORITY = {
 
 def _resolve(found: list[Specific]) -> list[Specific]:
     """Numbers inside a higher-priority span (a date inside an ID, an amount inside a time) go."""
+    if len(found) < 2:
+        return list(found)  # nothing to clash with
     kept: list[Specific] = []
     for s in sorted(found, key=lambda s: (_PRIORITY.get(s.kind, 99), s.start, -s.end)):
         if s.kind in _PRIORITY and any(

@@ -260,6 +260,18 @@ def test_chinese_only_pattern_finds_what_the_whole_pattern_finds(text: str) -> N
         assert _EN_NEG.search(text) is None
 
 
+def test_the_letter_class_matches_what_a_letter_matches_ignoring_case() -> None:
+    """``_ASCII_LETTER`` lists the characters ``[A-Za-z]`` matches under IGNORECASE (the English cues'
+    flag), every code point checked."""
+    from scorers.abstention import _ASCII_LETTER
+
+    ignoring_case = re.compile("[A-Za-z]", re.IGNORECASE)
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    assert [m.start() for m in _ASCII_LETTER.finditer(every)] == [
+        m.start() for m in ignoring_case.finditer(every)
+    ]
+
+
 # --- the first-character lookahead -----------------------------------------------------------------
 
 

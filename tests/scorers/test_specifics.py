@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -193,6 +194,11 @@ def test_search_gates_never_hide_a_match(raw: str) -> None:
         assert "%" in t or "％" in t or "百分之" in t
     if any(p.search(t) for p in sp._WECHAT):
         assert "微信" in t or "wechat" in t.lower()
+
+
+def test_no_character_but_w_and_capital_w_lowers_to_a_w() -> None:
+    """``_wechat`` lowers the text only when it holds a w or a W: no other character lowers to one."""
+    assert [c for c in map(chr, range(sys.maxunicode + 1)) if "w" in c.lower()] == ["W", "w"]
 
 
 # --- the lookaheads and cased gates: the same matches as the patterns without them ----------------
