@@ -42,6 +42,7 @@ from scorers.registry import COMPARATORS, ScoringContext
 from scorers.result import MATCH, MISMATCH, OMISSION, PARTIAL, Component
 
 NUMERIC_TOLERANCE = Decimal("0.01")  # relative, used only when scoring.numeric_exact is false
+_EXACT = Decimal(0)
 
 Comparator = Callable[[Any, AnswerValues, "CompareContext"], Component]
 
@@ -70,7 +71,7 @@ FIELD_KIND: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CompareContext:
     """What a comparator may read besides the expected value and the answer's values."""
 
@@ -78,12 +79,22 @@ class CompareContext:
     question: Question | None = None
     scoring: ScoringContext | None = None
 
+    def __init__(
+        self, field: str, question: Question | None = None, scoring: ScoringContext | None = None
+    ) -> None:
+        """Fills the instance dict directly: the generated frozen ``__init__`` is 3x slower (one
+        context per compared field)."""
+        attrs = self.__dict__
+        attrs["field"] = field
+        attrs["question"] = question
+        attrs["scoring"] = scoring
+
     def option(self, key: str, default: Any) -> Any:
         return self.question.scoring.get(key, default) if self.question is not None else default
 
     @property
     def numeric_tolerance(self) -> Decimal:
-        return Decimal(0) if self.option("numeric_exact", True) else NUMERIC_TOLERANCE
+        return _EXACT if self.option("numeric_exact", True) else NUMERIC_TOLERANCE
 
     @property
     def date_exact(self) -> bool:
@@ -115,6 +126,24 @@ def _num(d: Decimal) -> int | float:
     return int(d) if d == d.to_integral_value() else float(d)
 
 
+def _wanted_amount(expected: Any) -> tuple[Decimal, int | float] | None:
+    """``(_decimal(expected), _num(...))``."""
+    want = _decimal(expected)
+    return None if want is None else (want, _num(want))
+
+
+_cached_amount = lru_cache(maxsize=4096, typed=True)(_wanted_amount)
+
+
+def _want_amount(expected: Any) -> tuple[Decimal, int | float] | None:
+    """``_wanted_amount``, once per expected number (the model's int or float; ``typed`` keeps 1 and
+    1.0 apart). Other values (``AmountPart``, dicts, strings) are read each time: a cache would take
+    ``AmountPart(True)`` for ``AmountPart(1)``, which are equal."""
+    if type(expected) is int or type(expected) is float:
+        return _cached_amount(expected)
+    return _wanted_amount(expected)
+
+
 def _close(a: Decimal, b: Decimal, tolerance: Decimal) -> bool:
     return a == b if not tolerance else abs(a - b) <= abs(b) * tolerance
 
@@ -134,13 +163,18 @@ def _omission_reason(what: str, vague: list[Found]) -> str:
 
 def compare_amount(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """The expected amount is among the definite amounts the answer states."""
-    want = _decimal(expected)
-    if want is None:
+    wanted = _want_amount(expected)
+    if wanted is None:
         return result(ctx, MISMATCH, expected, None, "expected value is not a number")
+    want, shown = wanted
     definite = values.definite_amounts()
     stated = [_num(f.value) for f in definite]
-    shown = _num(want)
-    if any(_close(f.value, want, ctx.numeric_tolerance) for f in definite):
+    tolerance = ctx.numeric_tolerance
+    if (
+        any(f.value == want for f in definite)
+        if not tolerance
+        else any(_close(f.value, want, tolerance) for f in definite)
+    ):
         return result(ctx, MATCH, shown, stated, f"answer states {shown}")
     if definite:
         return result(
@@ -156,15 +190,31 @@ def _parts(expected: Any) -> list[Decimal]:
     return list(dict.fromkeys(p for p in parts if p is not None))
 
 
+@lru_cache(maxsize=4096)
+def _cached_parts(expected: tuple[AmountPart, ...]) -> tuple[Decimal, ...]:
+    return tuple(_parts(expected))
+
+
+def _want_parts(expected: Any) -> tuple[Decimal, ...]:
+    """``_parts(expected)``, once per expected breakdown when it is the model's tuple of ``AmountPart``
+    with numbers (equal keys then give equal parts: ``True == 1`` is why bools are left out)."""
+    if type(expected) is tuple and all(
+        type(p) is AmountPart and (type(p.amount) is int or type(p.amount) is float) for p in expected
+    ):
+        return _cached_parts(expected)
+    return tuple(_parts(expected))
+
+
 def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """Every distinct expected part is among the definite amounts (a repeated part need appear once)."""
-    parts = _parts(expected)
+    parts = _want_parts(expected)
     if not parts:
         return result(ctx, MISMATCH, expected, None, "expected breakdown has no amounts")
     definite = values.definite_amounts()
     stated = [_num(f.value) for f in definite]
     want = [_num(p) for p in parts]
-    missing = [p for p in parts if not any(_close(f.value, p, ctx.numeric_tolerance) for f in definite)]
+    tolerance = ctx.numeric_tolerance
+    missing = [p for p in parts if not any(_close(f.value, p, tolerance) for f in definite)]
     if not missing:
         return result(ctx, MATCH, want, stated, f"answer states every part: {want}")
     if not definite:
@@ -182,6 +232,19 @@ def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareCo
 def _iso(value: Any) -> PartialDate | None:
     if not isinstance(value, str):
         return None
+    day = _iso_day(value)
+    return None if day is None else day[0]
+
+
+@lru_cache(maxsize=4096)
+def _iso_day(value: str) -> tuple[PartialDate, str] | None:
+    """The complete date an expected ``YYYY-MM-DD`` (or any notation) names, and its ``iso()``, once
+    per expected value."""
+    day = _iso_date(value)
+    return None if day is None else (day, str(day.iso()))
+
+
+def _iso_date(value: str) -> PartialDate | None:
     try:
         d = _date.fromisoformat(value.strip())
     except ValueError:
@@ -212,23 +275,23 @@ def _contradicts(found: PartialDate, want: PartialDate) -> bool:
 def compare_date(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """The expected date is among the definite dates; a date without its year never equals a full one
     (unless ``scoring.date_exact`` is false and month and day agree)."""
-    want = _iso(expected)
-    if want is None:
+    day = _iso_day(expected) if isinstance(expected, str) else None
+    if day is None:
         return result(ctx, MISMATCH, expected, None, "expected value is not a YYYY-MM-DD date")
+    want, iso = day
     definite = [f for f in values.dates if f.definite]
     stated = [str(f.value) for f in definite]
-    if any(_same_day(f.value, want, ctx.date_exact) for f in definite):
-        return result(ctx, MATCH, want.iso(), stated, f"answer states {want.iso()}")
+    exact = ctx.date_exact
+    if any(_same_day(f.value, want, exact) for f in definite):
+        return result(ctx, MATCH, iso, stated, f"answer states {iso}")
     wrong = [f for f in definite if _contradicts(f.value, want)]
     if wrong:
-        return result(
-            ctx, MISMATCH, want.iso(), stated, f"answer states {', '.join(_shown(wrong))}, not {want.iso()}"
-        )
+        return result(ctx, MISMATCH, iso, stated, f"answer states {', '.join(_shown(wrong))}, not {iso}")
     vague = [f for f in values.dates if not f.definite or not f.value.complete]
     reason = _omission_reason("full date", vague)
     if any(f.definite and f.value.year is None for f in vague):
         reason += "; a date without its year does not match a full date"
-    return result(ctx, OMISSION, want.iso(), stated, reason)
+    return result(ctx, OMISSION, iso, stated, reason)
 
 
 def _range_ends(expected: Any) -> tuple[PartialDate | None, PartialDate | None]:
@@ -386,7 +449,14 @@ def compare_field(
     field: str, question: Question, values: AnswerValues, scoring: ScoringContext | None = None
 ) -> Component:
     """Compare one expected field of ``question`` with the answer's values, by its chosen comparator."""
-    name = comparator_name(field, question)
+    return compare_with(comparator_name(field, question), field, question, values, scoring)
+
+
+def compare_with(
+    name: str, field: str, question: Question, values: AnswerValues, scoring: ScoringContext | None = None
+) -> Component:
+    """``compare_field`` by the comparator registered as ``name`` (``comparator_name(field, question)``,
+    which a caller scoring many answers to one question can look up once)."""
     comp = get_comparator(name)(
         getattr(question.expected, field), values, CompareContext(field, question, scoring)
     )

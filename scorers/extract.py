@@ -25,14 +25,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
-from functools import cached_property
-from typing import Any
+from functools import lru_cache
+from typing import Any, Generic, TypeVar, overload
 
 from benchmark.models import Answer, Question
 from scorers.normalize import (
     Found,
     find_amounts,
-    find_counts,
     find_dates,
     fold,
     parse_amount,
@@ -40,7 +39,7 @@ from scorers.normalize import (
     parse_date,
     read_boolean,
 )
-from scorers.normalize.counts import unit_of
+from scorers.normalize.counts import find_counts_preferring, unit_of
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
     "amount": ("amount", "amount_total", "amounts"),
@@ -62,18 +61,11 @@ _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"}
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
 
 
-def _field_values(fields: dict[str, Any], kind: str) -> list[tuple[str, Any]]:
-    """(key, item) for every ``fields`` key of ``kind`` that holds something, lists flattened."""
-    out: list[tuple[str, Any]] = []
-    for key in FIELD_KEYS[kind]:
-        value = fields.get(key)
-        if value is not None and value != "":
-            out.extend((key, item) for item in _as_list(value))
-    return out
-
-
-def _as_list(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, (list, tuple)) else [value]
+@lru_cache(maxsize=4096)
+def _asked_unit(question: str) -> str | None:
+    """``AnswerValues.asked_unit``, once per question text."""
+    m = _ASKED_UNIT.search(question)
+    return unit_of(m.group(1) or m.group(2)) if m else None
 
 
 def _given(kind: str, value: Any, raw: str) -> Found:
@@ -132,6 +124,31 @@ def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
     return Found(kind, value, start, start + len(core), core, True, None)
 
 
+T = TypeVar("T")
+
+
+class _once(Generic[T]):
+    """``functools.cached_property`` without its lock: Python 3.11 takes an RLock on each first read
+    (a third of a microsecond, about once per answer). The value goes to the instance dict under the
+    same name, so later reads never reach this descriptor."""
+
+    def __init__(self, read: Callable[[Any], T]) -> None:
+        self.read = read
+        self.name = read.__name__
+        self.__doc__ = read.__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _once[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | _once[T]:
+        if obj is None:
+            return self
+        value: T = self.read(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
 class AnswerValues:
     """Values stated by one answer, extracted lazily and cached (one instance per answer)."""
 
@@ -149,13 +166,18 @@ class AnswerValues:
         return self.question.question if self.question is not None else ""
 
     def _from_fields(self, kind: str, convert: Any) -> list[Found] | None:
+        """What every ``fields`` key of ``kind`` that holds something gives (lists item by item)."""
         found: list[Found] = []
         keys: list[str] = []
-        for key, item in _field_values(self.answer.fields, kind):
-            f = convert(item)
-            if f is not None:
-                found.append(f)
-                keys.append(key)
+        fields = self.answer.fields
+        for key in FIELD_KEYS[kind]:
+            value = fields.get(key)
+            if value is not None and value != "":
+                for item in value if isinstance(value, (list, tuple)) else (value,):
+                    f = convert(item)
+                    if f is not None:
+                        found.append(f)
+                        keys.append(key)
         if not found:
             return None  # absent or unreadable: read the text instead
         self.sources[kind] = "fields:" + ",".join(dict.fromkeys(keys))
@@ -168,7 +190,7 @@ class AnswerValues:
         self.sources[kind] = "answer"
         return tuple(finder(self.text))
 
-    @cached_property
+    @_once
     def amounts(self) -> tuple[Found, ...]:
         found = self._read("amount", _field_amount, find_amounts)
         if found or self.sources.get("amount") != "answer":
@@ -176,23 +198,20 @@ class AnswerValues:
         bare = _bare("amount", self.text, parse_amount)  # a bare "46000" answers an amount question
         return (bare,) if bare is not None else ()
 
-    @cached_property
+    @_once
     def dates(self) -> tuple[Found, ...]:
         return self._read("date", _field_date, find_dates)
 
-    @cached_property
+    @_once
     def asked_unit(self) -> str | None:
         """The classifier the question asks about (``几次`` -> ``次``), if it names one."""
-        m = _ASKED_UNIT.search(self.question_text)
-        return unit_of(m.group(1) or m.group(2)) if m else None
+        return _asked_unit(self.question_text)
 
     def _find_counts(self, text: str) -> list[Found]:
         """Counts of the classifier the question asks about when the answer has some, else all."""
-        unit = self.asked_unit
-        same = find_counts(text, unit) if unit is not None else []
-        return same or find_counts(text)
+        return find_counts_preferring(text, self.asked_unit)
 
-    @cached_property
+    @_once
     def counts(self) -> tuple[Found, ...]:
         found = self._read("count", _field_count, self._find_counts)
         if found or self.sources.get("count") != "answer":
@@ -200,7 +219,7 @@ class AnswerValues:
         bare = _bare("count", self.text, parse_count)  # a bare "3" or "三" answers a count
         return (bare,) if bare is not None else ()
 
-    @cached_property
+    @_once
     def boolean(self) -> Found | None:
         value = self.answer.fields.get("boolean") if self.answer.fields else None
         if isinstance(value, bool):
@@ -214,7 +233,7 @@ class AnswerValues:
         self.sources["boolean"] = "answer"
         return read_boolean(self.text, self.question_text)
 
-    @cached_property
+    @_once
     def folded(self) -> str:
         """The whole answer text folded (width, case, whitespace, punctuation)."""
         return fold(self.text)
@@ -238,11 +257,11 @@ class AnswerValues:
 
     def to_dict(self, kinds: Iterable[str] | None = None) -> dict[str, Any]:
         """What was read, per kind (only the kinds asked for, or those already read)."""
-        wanted = list(kinds) if kinds is not None else [k for k in FIELD_KEYS if k in self.sources]
+        wanted = kinds if kinds is not None else [k for k in FIELD_KEYS if k in self.sources]
         out: dict[str, Any] = {}
         for kind in wanted:
-            if kind in ("amount", "date", "count"):
-                found = getattr(self, kind + "s")
+            if kind in _LISTED:
+                found: tuple[Found, ...] = getattr(self, _LISTED[kind])
                 out[kind] = {"source": self.sources.get(kind), "found": [f.to_dict() for f in found]}
             elif kind == "boolean":
                 b = self.boolean
@@ -250,3 +269,6 @@ class AnswerValues:
             elif kind in ("text", "entity"):
                 out[kind] = {"source": self.sources.get(kind, "answer")}
         return out
+
+
+_LISTED = {"amount": "amounts", "date": "dates", "count": "counts"}  # kinds read as lists -> attribute

@@ -9,6 +9,7 @@ false. Weights: the built-in defaults, then the set's criteria for ``fact_exact`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date as _date
 from typing import Any
 
@@ -19,21 +20,51 @@ from scorers.comparators import (
     DEFAULT_COMPARATORS,
     FIELD_KIND,
     comparator_name,
-    compare_field,
+    compare_with,
     get_comparator,
 )
 from scorers.extract import AnswerValues
 from scorers.registry import ScorerSpec, ScoringContext
-from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, combine
+from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, combine, round6
 
 DEFAULT_WEIGHTS = {"exact_match": 0.7, "citation": 0.3}
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What scoring reads from a question besides the answer: its fields with their comparators' names,
+    and the kinds of values they read (for ``details["values"]``)."""
+
+    fields: tuple[tuple[str, str], ...]  # (field, comparator name)
+    kinds: tuple[str, ...]
+
+
+_PLAN_MAX = 4096
+_plans: dict[int, tuple[Question, _Plan]] = {}
+
+
+def _plan(question: Question) -> _Plan:
+    """The question's plan, made once per question object (questions are immutable). Keyed by
+    identity, as questions are not hashable; the entry holds its question, so the id stays its own."""
+    hit = _plans.get(id(question))
+    if hit is not None and hit[0] is question:
+        return hit[1]
+    names = question.expected.fact_fields()
+    plan = _Plan(
+        tuple((n, comparator_name(n, question)) for n in names),
+        tuple(dict.fromkeys(FIELD_KIND[n] for n in names)),
+    )
+    if len(_plans) >= _PLAN_MAX:
+        _plans.clear()
+    _plans[id(question)] = (question, plan)
+    return plan
 
 
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
     return {
         "comparator": comparator,
         "status": comp.status,
-        "score": None if comp.score is None else round(comp.score, 6),
+        "score": None if comp.score is None else round6(comp.score),
         "expected": comp.expected,
         "extracted": comp.extracted,
         "reason": comp.reason,
@@ -43,9 +74,14 @@ def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
 def _exact_match(fields: list[Component]) -> Component:
     if not fields:
         return Component("exact_match", 0.0, status=OMISSION, reason="the question expects no fact field")
-    failed = [f for f in fields if f.status != MATCH]
-    expected = {f.name: f.expected for f in fields}
-    extracted = {f.name: f.extracted for f in fields}
+    failed: list[Component] = []
+    expected: dict[str, Any] = {}
+    extracted: dict[str, Any] = {}
+    for f in fields:
+        expected[f.name] = f.expected
+        extracted[f.name] = f.extracted
+        if f.status != MATCH:
+            failed.append(f)
     if not failed:
         return Component(
             "exact_match",
@@ -61,18 +97,19 @@ def _exact_match(fields: list[Component]) -> Component:
 
 
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
+    plan = _plan(question)
     values = AnswerValues(answer, question)
-    names = question.expected.fact_fields()
-    fields = [compare_field(name, question, values, ctx) for name in names]
+    fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
     check = check_question_citations(question, answer, ctx.document)
     citation = citation_component(check, required=question.citation_required)
     scored = combine(
         [_exact_match(fields), citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question)
     )
-    kinds = list(dict.fromkeys(FIELD_KIND[n] for n in names))
     scored.details = {
-        "fields": {f.name: _field_dict(f, comparator_name(f.name, question)) for f in fields},
-        "values": values.to_dict(kinds),
+        "fields": {
+            f.name: _field_dict(f, comparator) for f, (_, comparator) in zip(fields, plan.fields, strict=True)
+        },
+        "values": values.to_dict(plan.kinds),
         "citation": check.to_dict(),
     }
     scored.json_ready = True

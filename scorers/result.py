@@ -14,6 +14,12 @@ PARTIAL = "partial"  # part of what was required
 NOT_APPLICABLE = "not_applicable"  # dropped; weights are renormalised over the rest
 
 
+def round6(x: float) -> float:
+    """``round(x, 6)``: the scores 0.0 and 1.0, most of them, come back as they are (the same value,
+    without the call to ``round``)."""
+    return x if x.__class__ is float and (x == 1.0 or x == 0.0) else round(x, 6)
+
+
 @dataclass
 class Component:
     name: str
@@ -30,8 +36,8 @@ class Component:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "score": None if self.score is None else round(self.score, 6),
-            "weight": round(self.weight, 6),
+            "score": None if self.score is None else round6(self.score),
+            "weight": round6(self.weight),
             "status": self.status,
             "expected": self.expected,
             "extracted": self.extracted,
@@ -55,7 +61,7 @@ class ScoreResult:
 
     def component_scores(self) -> dict[str, float]:
         """Applicable components only, as the report's ``components`` map."""
-        return {n: round(c.score, 6) for n, c in self.components.items() if c.score is not None}
+        return {n: round6(c.score) for n, c in self.components.items() if c.score is not None}
 
     def diagnostics(self) -> dict[str, Any]:
         return {n: c.to_dict() for n, c in self.components.items()}
@@ -67,9 +73,11 @@ def combine(components: list[Component], weights: dict[str, float], threshold: f
     A component whose weight is 0 (or absent) is reported but does not count.
     """
     applicable = [c for c in components if c.score is not None and weights.get(c.name, 0.0) > 0]
-    total = sum(weights[c.name] for c in applicable)
+    total = sum([weights[c.name] for c in applicable])
     for c in components:
-        c.weight = weights.get(c.name, 0.0) / total if total and c in applicable else 0.0
-    score = sum(c.weight * (c.score or 0.0) for c in applicable) if total else 0.0
-    score = round(score, 6)
+        c.weight = 0.0
+    if total:
+        for c in applicable:
+            c.weight = weights[c.name] / total
+    score = round6(sum([c.weight * (c.score or 0.0) for c in applicable])) if total else 0.0
     return ScoreResult({c.name: c for c in components}, score, score >= threshold - 1e-9)

@@ -61,6 +61,8 @@ _ONE_DIGIT = rf"[0-9{''.join(CN_DIGITS)}]"
 _JIAO_FEN = re.compile(
     rf"(?:(?P<j>{_ONE_DIGIT})\s*[角毛])?(?:(?P<f>{_ONE_DIGIT})\s*分(?!钟))?(?P<qian>钱)?(?P<zheng>整)?"
 )
+# What a non-empty ``_JIAO_FEN`` match starts with: after 元 it is only tried at these characters.
+_JIAO_FEN_FIRST = frozenset("0123456789" + "".join(CN_DIGITS) + "钱整")
 _KUAI_DIGIT = re.compile(rf"(?P<j>{_ONE_DIGIT})(?![0-9{_CN}角毛分])")
 _NOT_MONEY_AFTER = re.compile(
     r"\s*(?:多|余|来)?\s*(?:美元|美金|欧元|日元|港元|港币|英镑|韩元|台币|澳元|加元|卢布|人|字|个|次|件|名|册|份|张|条|辆|台|头|只|套|亩|平|米|公里|千米|吨|斤|公斤|克|股|户|"
@@ -208,14 +210,22 @@ def _may_be_amount(
 
 
 def _cue_and_end(
-    t: str, run: str, start: int, end: int, value: Decimal, approx: bool, sm: re.Match[str] | None
+    t: str,
+    run: str,
+    start: int,
+    end: int,
+    value: Decimal,
+    approx: bool,
+    sm: re.Match[str] | None,
+    prefixed: bool = True,
 ) -> tuple[bool, int, int, Decimal, bool]:
-    """Whether a money cue surrounds the run; the widened span, value (角/分 added) and approx flag."""
+    """Whether a money cue surrounds the run; the widened span, value (角/分 added) and approx flag.
+    ``prefixed``: False when ``t`` holds no character of ``_PREFIX_GATE`` (nor can the window)."""
     cued = False
     lo = start
     pm = (
         _PREFIX.search(t, max(0, start - 10), start)
-        if _PREFIX_GATE.search(t, max(0, start - 10), start)
+        if prefixed and _PREFIX_GATE.search(t, max(0, start - 10), start)
         else None
     )
     if pm:
@@ -242,7 +252,7 @@ def _cue_and_end(
         else:
             cued = True
             end = sm.end()
-            if sm.group("yuan") and not sm.group("zheng"):
+            if sm.group("yuan") and not sm.group("zheng") and t[end : end + 1] in _JIAO_FEN_FIRST:
                 fm = _JIAO_FEN.match(t, end)
                 if (
                     fm is not None
@@ -333,7 +343,7 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
         if parsed is None:
             continue
         value, approx = parsed
-        cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix)
+        cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix, prefixed)
         cands.append(_Cand(lo, hi, start, end, _canonical(value), approx, cued))
     if not cands:
         return ()

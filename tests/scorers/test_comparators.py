@@ -193,6 +193,22 @@ def test_breakdown_every_part_partial_and_repeated_parts() -> None:
     assert _run(compare_amount_breakdown, [], "40000元").status == MISMATCH
 
 
+def test_expected_values_read_once_keep_equal_values_of_other_types_apart() -> None:
+    """Expected amounts and breakdowns are parsed once per value (an lru cache): ``True == 1`` and
+    ``AmountPart(True) == AmountPart(1)``, yet a bool is never an amount."""
+    for _ in range(2):
+        assert _run(compare_amount, 1, "1元").status == MATCH
+        assert _run(compare_amount, True, "1元").status == MISMATCH
+        assert _run(compare_amount, AmountPart(1), "1元").status == MATCH
+        assert _run(compare_amount, AmountPart(True), "1元").status == MISMATCH
+        assert _run(compare_amount_breakdown, (AmountPart(1),), "1元").status == MATCH
+        bools = (AmountPart(True),)
+        assert _run(compare_amount_breakdown, bools, "1元").reason == "expected breakdown has no amounts"
+    assert _run(compare_amount, 1.5, "1.5元").expected == 1.5
+    assert _run(compare_amount, 2.0, "2元").expected == 2
+    assert _run(compare_date, "2020-08-31", "2020年8月31日").expected == "2020-08-31"
+
+
 # --- dates ------------------------------------------------------------------------------------
 
 

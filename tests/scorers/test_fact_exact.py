@@ -132,6 +132,17 @@ def test_a_user_comparator_through_scoring_comparators() -> None:
     )
 
 
+def test_each_question_object_has_its_own_plan() -> None:
+    """Fields and comparator names are worked out once per question object (kept by identity)."""
+    answer = {"answer": "大专文化", "citations": [{"page": 6}]}
+    plain = _q(text_answer="大专")
+    exact = _q({"comparators": {"text_answer": "exact"}}, text_answer="大专")
+    for _ in range(2):
+        assert _score(plain, answer).details["fields"]["text_answer"]["comparator"] == "text"
+        assert _score(exact, answer).details["fields"]["text_answer"]["comparator"] == "exact"
+        assert list(_score(_q(), answer).details["fields"]) == ["amount_total"]
+
+
 def test_works_without_a_document() -> None:
     result = _score(_q(), {"answer": "46000元", "citations": [{"page": 6, "lines": "999"}]})
     assert result.components["citation"].score == 1.0  # pages only when there is no document
