@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Question, RequiredEvidence
+from benchmark.records import quick_init
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.normalize.numerals import CN_NUMERAL_CHARS
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
@@ -91,6 +92,7 @@ def _window(item: str, hay: str, start: int, end: int, needle_len: int) -> str:
     return item[lo:hi]
 
 
+@quick_init
 @dataclass(frozen=True)
 class TextMatch:
     method: str | None  # "exact" | "fuzzy" | None (not found, or found with other numbers)
@@ -168,6 +170,7 @@ def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD)
     return TextMatch(None, 100.0 if missing else 0.0, missing)
 
 
+@quick_init
 @dataclass(frozen=True)
 class CoverResult:
     covered: bool
@@ -205,6 +208,7 @@ def covers(
 # --- one answer against one question -------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReturnedItem:
     index: int
@@ -230,6 +234,7 @@ def returned_items(answer: Answer) -> list[ReturnedItem]:
     return out
 
 
+@quick_init
 @dataclass(frozen=True)
 class ItemMatch:
     item: ReturnedItem
@@ -243,6 +248,7 @@ class ItemMatch:
                 "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
 
 
+@quick_init
 @dataclass(frozen=True)
 class RequiredMatch:
     index: int
@@ -265,6 +271,7 @@ class RequiredMatch:
                 "missing_numbers": list(self.missing_numbers)}  # fmt: skip
 
 
+@quick_init
 @dataclass(frozen=True)
 class EvidenceMatch:
     recall: float | None  # None: the question requires no evidence

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.documents.model import Document, match_view
+from benchmark.records import quick_init
 from scorers.names import document_names, find_names
 from scorers.normalize import PartialDate, find_amounts, find_dates, fold
 from scorers.specifics import (
@@ -74,6 +75,7 @@ def hint_named_kinds(hint: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
+@quick_init
 @dataclass(frozen=True)
 class InventedSpecific:
     kind: str

@@ -31,6 +31,7 @@ from typing import Any
 from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
+from benchmark.records import quick_init
 from scorers.evidence import folded
 from scorers.fuzzy import partial_ratio
 from scorers.jieba_loader import jieba_cache_dir, load_jieba
@@ -81,6 +82,7 @@ def key_point_words(point: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keep))
 
 
+@quick_init
 @dataclass(frozen=True)
 class KeyPointResult:
     text: str
@@ -96,6 +98,7 @@ class KeyPointResult:
         return out
 
 
+@quick_init
 @dataclass(frozen=True)
 class KeyPointCoverage:
     method: str  # "lexical" | "semantic"

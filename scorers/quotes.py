@@ -27,6 +27,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
+from benchmark.records import quick_init
 from scorers.fuzzy import partial_ratio_bound
 from scorers.normalize import PartialDate
 from scorers.normalize.amounts import amounts_and_dates
@@ -42,6 +43,7 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _RANK = {"exact": 4, "gap": 3, "fuzzy": 2, "core": 1, "none": 0}
 
 
+@quick_init
 @dataclass(frozen=True)
 class QuoteMatch:
     found: bool
@@ -166,6 +168,7 @@ def _core(quote: str) -> tuple[str, str] | None:
     return None if core is None else (core, _raw_clause(quote, core))
 
 
+@quick_init
 @dataclass(frozen=True)
 class _Required:
     """What matching needs of a required quote, worked out once per quote."""

@@ -22,6 +22,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from benchmark.records import quick_init
 from scorers.normalize import fold, parse_chinese_number
 from scorers.normalize.amounts import amounts_and_dates
 from scorers.normalize.text import half_width
@@ -42,6 +43,7 @@ class TimeOfDay:
         return f"{hours}:{'xx' if self.minute is None else f'{self.minute:02d}'}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Specific:
     """One asserted specific: ``text[start:end] == raw``; ``value`` is what comparisons use."""
