@@ -111,14 +111,27 @@ def _alignment(needle: str, hay: str, lo: int, hi: int, cutoff: float) -> tuple[
     return al.score, lo + al.dest_start, lo + al.dest_end
 
 
-def similarity(item: str, must_include: str) -> float:
-    """``partial_ratio`` of the folded texts, 0..100, for diagnostics (no threshold, no numbers)."""
+def similarity(item: str, must_include: str, at_least: float = 0.0) -> float:
+    """``partial_ratio`` of the folded texts, 0..100, for diagnostics (no threshold, no numbers);
+    0 when it is below ``at_least``, which spares rapidfuzz the search where it cannot get there."""
     needle, hay = folded(must_include), folded(item)
     if not needle or not hay:
         return 0.0
     if len(hay) <= len(needle):
-        return fuzz.ratio(needle, hay)
-    return fuzz.partial_ratio(needle, hay)
+        return fuzz.ratio(needle, hay, score_cutoff=at_least)
+    return fuzz.partial_ratio(needle, hay, score_cutoff=at_least)
+
+
+def _most_similar(items: list[ReturnedItem], must_include: str) -> tuple[int, float]:
+    """The first of the items most similar to ``must_include`` and its similarity: each item is
+    searched only for a score reaching the best so far (a hair below it, so that rapidfuzz never
+    drops an equal one: ties keep the first)."""
+    pick, best = 0, -1.0
+    for k, it in enumerate(items):
+        score = similarity(it.text, must_include, max(0.0, best - 1e-9))
+        if score > best:
+            pick, best = k, score
+    return pick, best
 
 
 def _lacking(
@@ -307,9 +320,8 @@ def _closest(
         return f"closest is item {near[0]}: {results[near[0]].reason}", results[near[0]].score, near[0]
     if not items:
         return "no evidence item or quote was returned", 0.0, None
-    scores = [similarity(it.text, req.must_include) for it in items]
-    pick = max(range(len(items)), key=scores.__getitem__)
-    return f"not found; the most similar item is {pick} (similarity {scores[pick]:.0f})", scores[pick], None
+    pick, score = _most_similar(items, req.must_include)
+    return f"not found; the most similar item is {pick} (similarity {score:.0f})", score, None
 
 
 def _required_match(

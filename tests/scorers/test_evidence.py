@@ -13,11 +13,14 @@ from benchmark.documents import Document, load_document
 from benchmark.models import Answer, Citation, EvidenceItem, Question, RequiredEvidence
 from scorers.evidence import (
     FUZZY_THRESHOLD,
+    ReturnedItem,
+    _most_similar,
     covers,
     critical_flags,
     match_evidence,
     match_text,
     returned_items,
+    similarity,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,3 +293,17 @@ def test_changing_a_digit_never_covers(before: str, after: str, must: str, delta
     i = digits[delta % len(digits)]
     changed = must[:i] + str((int(must[i]) + delta) % 10) + must[i + 1 :]
     assert not covers(before + changed + after, 3, req(must, page=3)).covered, changed
+
+
+@given(
+    st.lists(st.text(alphabet="借款人甲乙方于年月日归还元整0123456789", max_size=40), min_size=1, max_size=6),
+    st.text(alphabet="借款人甲乙方于年月日归还元整0123456789", min_size=1, max_size=20),
+)
+@settings(max_examples=400, deadline=None)
+def test_the_most_similar_item_is_the_first_best_as_a_full_search_finds_it(
+    texts: list[str], wanted: str
+) -> None:
+    items = [ReturnedItem(k, "evidence", text, None) for k, text in enumerate(texts)]
+    scores = [similarity(text, wanted) for text in texts]
+    best = max(scores)
+    assert _most_similar(items, wanted) == (scores.index(best), best)
