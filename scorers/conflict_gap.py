@@ -27,6 +27,7 @@ from typing import Any
 from benchmark.models import Answer, Question
 from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
 from scorers.hallucination import InventedSpecific, find_invented, hint_kinds, hint_list
+from scorers.normalize.amounts import TextValues
 from scorers.quotes import QuoteMatch, match_quote
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import (
@@ -109,7 +110,9 @@ def quote_candidates(answer: Answer) -> list[str]:
     return [answer.answer, *(c.quote for c in answer.citations if c.quote)]
 
 
-def _quote(question: Question, answer: Answer) -> tuple[Component, dict[str, Any] | None]:
+def _quote(
+    question: Question, answer: Answer, values: TextValues | None = None
+) -> tuple[Component, dict[str, Any] | None]:
     quotes = required_quotes(question)
     if not quotes or question.scoring.get("quote_required") is False:
         why = "no required quote" if not quotes else "scoring.quote_required is false"
@@ -117,7 +120,7 @@ def _quote(question: Question, answer: Answer) -> tuple[Component, dict[str, Any
     candidates = quote_candidates(answer)
     best: tuple[str, QuoteMatch] | None = None
     for quote in quotes:
-        m = match_quote(quote, candidates)
+        m = match_quote(quote, candidates, values)
         if best is None or (m.found and not best[1].found):
             best = (quote, m)
         if m.found:
@@ -140,12 +143,13 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     abst = detect_abstention(answer.answer, answer.abstained)
     conflict = detect_conflict(answer.answer)
     hints = hint_list(question.scoring.get("hallucination_check"))
+    values = TextValues(answer.answer)  # the answer's amounts and dates, read once for both checks
     invented = (
-        find_invented(answer.answer, ctx.document, question.question, hints)
+        find_invented(answer.answer, ctx.document, question.question, hints, values)
         if ctx.document is not None
         else None
     )
-    quote, quote_detail = _quote(question, answer)
+    quote, quote_detail = _quote(question, answer, values)
     components = [_abstention(expect, abst, conflict), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     kinds, unknown = hint_kinds(hints)

@@ -32,6 +32,7 @@ from benchmark.documents.model import Document, match_view
 from benchmark.records import quick_init
 from scorers.names import document_names, find_names
 from scorers.normalize import PartialDate, find_amounts, find_dates, fold
+from scorers.normalize.amounts import TextValues
 from scorers.specifics import (
     IDENTIFIER_KINDS,
     KINDS,
@@ -403,14 +404,17 @@ def find_invented(
     document: Document | str | None,
     question_text: str = "",
     hints: str | Iterable[str] | None = None,
+    values: TextValues | None = None,
 ) -> list[InventedSpecific]:
     """Every specific ``answer_text`` asserts that neither the document nor the question holds, in
-    text order. All are listed; ``counts`` says whether the hints make it fail the component."""
+    text order. All are listed; ``counts`` says whether the hints make it fail the component.
+    ``values``: the answer's amounts and dates, when the scorer shares them with its other checks."""
     hints = hint_list(hints)
     key = (_doc_key(document), question_text, answer_text, hints)
     cached = _RESULTS.get(key)
     if cached is None:
-        cached = tuple(_find_invented(answer_text, document, question_text, hint_kinds(hints)[0]))
+        kinds = hint_kinds(hints)[0]
+        cached = tuple(_find_invented(answer_text, document, question_text, kinds, values))
         _RESULTS[key] = cached
         while len(_RESULTS) > MAX_CACHED_RESULTS:
             _RESULTS.popitem(last=False)
@@ -418,11 +422,15 @@ def find_invented(
 
 
 def _find_invented(
-    answer_text: str, document: Document | str | None, question_text: str, kinds: frozenset[str]
+    answer_text: str,
+    document: Document | str | None,
+    question_text: str,
+    kinds: frozenset[str],
+    values: TextValues | None = None,
 ) -> list[InventedSpecific]:
     """The invented specifics; ``kinds``: those that fail the component (:func:`counted_kinds`)."""
     facts = _document_and_question(document, question_text)
-    found = find_specifics(answer_text)  # in text order (start, end, kind)
+    found = find_specifics(answer_text, values=values)  # in text order (start, end, kind)
     if facts:
         known = _known(facts)
         places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]

@@ -29,8 +29,8 @@ from rapidfuzz import fuzz
 from benchmark.documents.model import match_view
 from benchmark.records import quick_init
 from scorers.fuzzy import partial_ratio_bound
-from scorers.normalize import PartialDate
-from scorers.normalize.amounts import amounts_and_dates
+from scorers.normalize import Found, PartialDate
+from scorers.normalize.amounts import TextValues, amounts_and_dates
 
 FUZZY_THRESHOLD = 85.0
 MIN_FUZZY_CHARS = 12
@@ -79,7 +79,11 @@ class _Numbers:
 @lru_cache(maxsize=8192)
 def _numbers(text: str) -> _Numbers:
     """Amounts and bare numbers (as values) and dates of ``text``."""
-    amounts, dates = amounts_and_dates(text)
+    return _numbers_in(text, *amounts_and_dates(text))
+
+
+def _numbers_in(text: str, amounts: tuple[Found, ...], dates: tuple[Found, ...]) -> _Numbers:
+    """:func:`_numbers` of ``text`` given ``amounts_and_dates(text)`` (only spans and values are read)."""
     taken = [(f.start, f.end) for f in (*dates, *amounts)]
     values = {Decimal(f.value).normalize() for f in amounts}
     for m in _DIGITS.finditer(text):
@@ -88,17 +92,25 @@ def _numbers(text: str) -> _Numbers:
     return _Numbers(frozenset(values), tuple(f.value for f in dates))
 
 
+def _candidate_numbers(candidate: str, values: TextValues | None) -> _Numbers:
+    """``_numbers(candidate)``, from ``values`` when they are the candidate's and agree with its own
+    reading (:meth:`TextValues.as_written`)."""
+    found = values.as_written() if values is not None and values.text == candidate else None
+    return _numbers(candidate) if found is None else _numbers_in(candidate, *found)
+
+
 def _date_in(d: PartialDate, dates: tuple[PartialDate, ...]) -> bool:
     fields = ("year", "month", "day")
     return any(all(getattr(d, f) is None or getattr(d, f) == getattr(k, f) for f in fields) for k in dates)
 
 
-def missing_numbers(quote: str, candidate: str) -> tuple[str, ...]:
-    """The numbers and dates of ``quote`` that ``candidate`` does not state (normalised)."""
+def missing_numbers(quote: str, candidate: str, values: TextValues | None = None) -> tuple[str, ...]:
+    """The numbers and dates of ``quote`` that ``candidate`` does not state (normalised).
+    ``values``: the candidate's amounts and dates when the caller has them (an answer's)."""
     need = _numbers(quote)
     if not need.values and not need.dates:
         return ()  # nothing to look for: the candidate need not be read
-    have = _numbers(candidate)
+    have = _candidate_numbers(candidate, values)
     out = [format(v, "f") for v in sorted(need.values) if v not in have.values]
     out += [str(d) for d in need.dates if not _date_in(d, have.dates)]
     return tuple(out)
@@ -191,7 +203,9 @@ def _folded(text: str) -> str:
     return match_view(text)
 
 
-def _match_one(required: _Required, candidate: str, index: int) -> QuoteMatch:
+def _match_one(
+    required: _Required, candidate: str, index: int, values: TextValues | None = None
+) -> QuoteMatch:
     text = _folded(candidate)
     if not text:
         return NO_MATCH
@@ -204,14 +218,14 @@ def _match_one(required: _Required, candidate: str, index: int) -> QuoteMatch:
     if required.fuzzy:
         hit = _fuzzy_parts(parts, text)
         if hit is not None:
-            miss = missing_numbers(required.quote, candidate)
+            miss = missing_numbers(required.quote, candidate, values)
             if not miss:
                 return QuoteMatch(True, hit[0], hit[1], "fuzzy", index)
     core = required.core
     if core is not None:
         hit = _fuzzy_parts((core[0],), text)
         if hit is not None:
-            core_miss = missing_numbers(core[1], candidate)
+            core_miss = missing_numbers(core[1], candidate, values)
             if not core_miss:
                 return QuoteMatch(True, hit[0], hit[1], "core", index)
             miss = miss or core_miss
@@ -222,14 +236,15 @@ def _raw_clause(quote: str, folded_clause: str) -> str:
     return next((x for x in _CLAUSE.split(quote) if match_view(x) == folded_clause), quote)
 
 
-def match_quote(required: str, candidates: list[str]) -> QuoteMatch:
-    """The best way ``required`` is reproduced by one of ``candidates`` (see the module doc)."""
+def match_quote(required: str, candidates: list[str], answer: TextValues | None = None) -> QuoteMatch:
+    """The best way ``required`` is reproduced by one of ``candidates`` (see the module doc).
+    ``answer``: the amounts and dates of ``candidates[0]`` (the answer), shared by the scorer."""
     quote = _required(required)
     if not quote.parts:
         return NO_MATCH
     best = NO_MATCH
     for index, candidate in enumerate(candidates):
-        m = _match_one(quote, candidate, index)
+        m = _match_one(quote, candidate, index, answer if index == 0 else None)
         if (_RANK[m.how], m.score) > (_RANK[best.how], best.score) or (
             not best.found and m.missing_numbers and not best.missing_numbers
         ):

@@ -10,7 +10,8 @@ negated values are not asserted), ``rate`` (``6%``, ``百分之六``), ``time`` 
 what the document and the question already say, and runs jieba only when a candidate must be checked).
 
 All regexes are compiled once; full-width digits are read through ``half_width`` (same length, so
-spans index the input). ``find_specifics`` is cached per text, jieba's tags per text window.
+spans index the input). ``find_specifics`` is cached per text (unless a scorer passes the answer's
+amounts and dates, read once for all its checks), jieba's tags per text window.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from typing import Any
 
 from benchmark.records import quick_init
 from scorers.normalize import fold, parse_chinese_number
-from scorers.normalize.amounts import amounts_and_dates
-from scorers.normalize.text import half_width
+from scorers.normalize.amounts import TextValues
 
 KINDS = ("phone", "id", "account", "wechat", "address", "place", "amount", "rate", "date", "time", "name")
 IDENTIFIER_KINDS = frozenset({"phone", "id", "account", "wechat"})
@@ -340,8 +340,8 @@ def _rates(t: str) -> list[Specific]:
 # --- amounts and dates (scorers.normalize) -----------------------------------------------------
 
 
-def _values(t: str) -> list[Specific]:
-    amounts, dates = amounts_and_dates(t, t)  # t is half-width already
+def _values(read: TextValues) -> list[Specific]:
+    amounts, dates = read.of_half_width()
     out = []
     for found in (*amounts, *dates):
         if found.qualifier != "negated":
@@ -374,8 +374,12 @@ def _resolve(found: list[Specific]) -> list[Specific]:
 
 @lru_cache(maxsize=8192)
 def _find_all(text: str) -> tuple[Specific, ...]:
-    t = half_width(text)
-    found = _numbers(t) + _wechat(t) + _rates(t) + _times(t) + _values(t)
+    return _specifics(TextValues(text))
+
+
+def _specifics(read: TextValues) -> tuple[Specific, ...]:
+    text, t = read.text, read.half
+    found = _numbers(t) + _wechat(t) + _rates(t) + _times(t) + _values(read)
     found += sorted(_addresses(t), key=lambda s: (s.start, -s.end))
     found += _places(t)
     kept = _resolve(_dedupe(found))
@@ -401,9 +405,12 @@ def _dedupe(found: list[Specific]) -> list[Specific]:
     return out
 
 
-def find_specifics(text: str, kinds: frozenset[str] | None = None) -> list[Specific]:
-    """Every specific ``text`` asserts except names (see :func:`find_names`), in text order."""
-    found = _find_all(text)
+def find_specifics(
+    text: str, kinds: frozenset[str] | None = None, values: TextValues | None = None
+) -> list[Specific]:
+    """Every specific ``text`` asserts except names (see :func:`find_names`), in text order.
+    ``values``: the text's amounts and dates as the scorer shares them for one answer (not cached)."""
+    found = _specifics(values) if values is not None and values.text == text else _find_all(text)
     return [s for s in found if kinds is None or s.kind in kinds]
 
 

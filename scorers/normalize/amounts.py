@@ -26,7 +26,7 @@ from .numerals import (
 )
 from .text import half_width
 
-__all__ = ["amounts_and_dates", "find_amounts", "parse_amount"]
+__all__ = ["TextValues", "amounts_and_dates", "find_amounts", "parse_amount"]
 
 _CN = CN_NUMERAL_CHARS
 _DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
@@ -93,6 +93,17 @@ _CONNECTOR_AFTER = re.compile(
 # The characters ``_SUFFIX`` and ``_CONNECTOR_AFTER`` can start with, besides whitespace (which both
 # skip first): a number followed by anything else has neither (a test checks every character).
 _FOLLOWERS = frozenset("多余来元圆块人yYrRcC,，或还抑要至到-~～—–－、和与及以加/oOtTaA")
+# The runs of ``_RUN`` that may be amounts in a text without a prefix cue (``_may_be_amount``): those
+# followed by whitespace or a follower, or holding 万/亿. The run is read possessively, up to its
+# first big unit and then to its end, so the engine never tries a shorter run; a run that fails is
+# tried again from each numeral inside it, and those runs end where it ends: they fail too.
+_BIG = "".join(BIG_UNITS)
+_BODY_SMALL = _BODY.replace(_CN, "".join(c for c in _CN if c not in BIG_UNITS), 1)
+_FOLLOWER_CLASS = re.escape("".join(sorted(_FOLLOWERS)))
+_MAYBE_AMOUNT_RUN = re.compile(
+    rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).){_BODY_SMALL}*+"
+    rf"(?:[{_BIG}]{_BODY}*+|(?=[\s{_FOLLOWER_CLASS}]))"
+)
 # The Chinese comma is a thousands separator only between full-width digits (１２，０００元). The
 # comma comes first so the engine jumps from comma to comma (the same as ``(?<=[０-９])，(?=…)``).
 _FW_THOUSANDS = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
@@ -328,7 +339,7 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
     blocked: list[tuple[int, int]] | None = None
     cands: list[_Cand] = []
     prefixed = _PREFIX_GATE.search(t) is not None  # a prefix cue may stand before some number
-    for m in _RUN.finditer(t):
+    for m in (_RUN if prefixed else _MAYBE_AMOUNT_RUN).finditer(t):
         start, end = m.span()
         run = m.group()
         followed = _may_follow(t, end)
@@ -370,6 +381,8 @@ def amounts_and_dates(text: str, t: str | None = None) -> tuple[tuple[Found, ...
     ``t`` is ``half_width(text)`` when the caller has it. Nothing is cached: for callers that look
     at a text once."""
     t = half_width(text) if t is None else t
+    if _GATE.search(t) is None and ("月" not in t or "元" not in t):
+        return (), ()  # no numeral: no amount, and no date but 元月 (January, 元 and 月 may stand apart)
     scan = scan_dates(t)
     dates = dates_in(text, t, scan)
     commas = _FW_THOUSANDS.sub(",", text) if "，" in text else text
@@ -377,3 +390,44 @@ def amounts_and_dates(text: str, t: str | None = None) -> tuple[tuple[Found, ...
     if not _GATE.search(ta) or not _may_hold_money(ta):
         return (), dates
     return _amounts_in(text, ta, [(s, e) for s, e, _ in scan] if ta == t else None), dates
+
+
+Values = tuple[tuple[Found, ...], tuple[Found, ...]]
+
+
+class TextValues:
+    """The amounts and dates of one text, read on first need: made for one answer, so that the
+    checks scoring it (``find_specifics``, the quote check's numbers) read its values once. Never
+    kept beyond that answer."""
+
+    __slots__ = ("_found", "_half", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._half: str | None = None
+        self._found: Values | None = None
+
+    @property
+    def half(self) -> str:
+        """``half_width(text)``."""
+        if self._half is None:
+            self._half = half_width(self.text)
+        return self._half
+
+    def of_half_width(self) -> Values:
+        """``amounts_and_dates(half, half)``: every ``Found.raw`` read off the half-width text."""
+        if self._found is None:
+            half = self.half
+            self._found = amounts_and_dates(half, half)
+        return self._found
+
+    def as_written(self) -> Values | None:
+        """``amounts_and_dates(text)`` but for each ``Found.raw`` (read off the half-width text, as in
+        :meth:`of_half_width`); None when a full-width thousands comma (``１２，０００``) makes more differ.
+
+        Both read the same half-width text, dates and amounts alike (``text`` is only sliced for
+        ``raw``), unless ``amounts_and_dates`` makes a full-width thousands comma ASCII first, which
+        only ``text`` can hold: the half-width text has no full-width digit around its commas."""
+        if "，" in self.text and _FW_THOUSANDS.search(self.text) is not None:
+            return None
+        return self.of_half_width()

@@ -155,3 +155,31 @@ def test_fuzzy_equals_the_plain_search_wherever_it_can_count(pair: tuple[str, st
         assert fast == plain
     else:
         assert fast[0] < FUZZY_THRESHOLD
+
+
+# No point: ``_numbers`` cannot read a digit run such as 1.2.3 (a Decimal error), shared or not.
+_NUMBER_TEXT = st.text(
+    alphabet=st.sampled_from(list("0123456789０１２３４５６７８９一二十万,，元年月日号或至的 ")), max_size=24
+)
+
+
+@given(_NUMBER_TEXT, _NUMBER_TEXT)
+@settings(max_examples=1500, deadline=None)
+def test_missing_numbers_with_the_answers_shared_values(quote: str, candidate: str) -> None:
+    from scorers.normalize.amounts import TextValues
+    from scorers.quotes import _numbers
+
+    shared = missing_numbers(quote, candidate, TextValues(candidate))
+    assert shared == missing_numbers(quote, candidate)
+    assert missing_numbers(quote, candidate, TextValues(candidate + "另")) == shared  # not its values
+    for text in (quote, candidate):
+        _numbers.cache_clear()
+        assert missing_numbers(quote, text, TextValues(text)) == missing_numbers(quote, text)
+
+
+def test_missing_numbers_reads_a_full_width_thousands_comma_as_written() -> None:
+    from scorers.normalize.amounts import TextValues
+
+    candidate = "借款１２，０００元"
+    assert missing_numbers("借款12000元", candidate, TextValues(candidate)) == ()
+    assert missing_numbers("借款12000元", candidate) == ()

@@ -251,3 +251,19 @@ def test_the_clock_time_gate_equals_its_pattern(text: str) -> None:
     assert _digit_before_colon(text) == bool(re.search(r"\d\s*[:：]", text))
     if _HHMM.search(text):
         assert _digit_before_colon(text)
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            list("0123456789０１２３４５６７８９一二十万,.，元年月日号点分时电话或至的住在路 ￥%")
+        ),
+        max_size=30,
+    )
+)
+@settings(max_examples=1000, deadline=None)
+def test_find_specifics_with_shared_values_equals_its_own_reading(text: str) -> None:
+    from scorers.normalize.amounts import TextValues
+
+    assert find_specifics(text, values=TextValues(text)) == find_specifics(text)
+    assert find_specifics(text, values=TextValues(text + "另")) == find_specifics(text)  # not its values

@@ -1,0 +1,101 @@
+"""The amounts and dates an answer shares between its checks (``TextValues``), and the run pattern
+``_amounts_in`` reads text without a prefix cue with, give what their plain definitions give."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from scorers.normalize import amounts as amounts_module
+from scorers.normalize.amounts import TextValues, amounts_and_dates
+from scorers.normalize.found import Found
+from scorers.normalize.text import half_width
+
+_VALUE_TEXT = st.text(
+    alphabet=st.sampled_from(
+        list("0123456789０１２３４５６７８９一二两十百千万亿零,.，元块年月日号或至-的是约不 ￥")
+    ),
+    max_size=24,
+)
+
+
+def _but_raw(found: tuple[Found, ...]) -> list[tuple[object, ...]]:
+    return [(f.kind, f.value, f.start, f.end, f.definite, f.qualifier) for f in found]
+
+
+@given(_VALUE_TEXT)
+@settings(max_examples=1500, deadline=None)
+@example("借款１２，０００元")
+@example("１２，０００元和１３，０００元")
+@example("12，000元")
+def test_answer_values_read_the_half_width_text(text: str) -> None:
+    values = TextValues(text)
+    half = half_width(text)
+    assert values.half == half
+    assert values.of_half_width() == amounts_and_dates(half, half)
+    shared = values.as_written()
+    own = amounts_and_dates(text)
+    if shared is None:
+        assert amounts_module._FW_THOUSANDS.search(text) is not None
+    else:
+        assert [_but_raw(x) for x in shared] == [_but_raw(x) for x in own], text
+
+
+def test_a_full_width_thousands_comma_is_read_apart() -> None:
+    assert TextValues("借款１２，０００元").as_written() is None
+    assert TextValues("借款12，000元").as_written() is not None
+
+
+def _maybe_amount_runs(t: str) -> list[tuple[int, int]]:
+    """The plain definition: ``_RUN``'s runs followed by whitespace or a follower, or holding 万/亿."""
+    return [
+        m.span()
+        for m in amounts_module._RUN.finditer(t)
+        if amounts_module._may_follow(t, m.end()) or not amounts_module._BIG_SET.isdisjoint(m.group())
+    ]
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            list("0123456789一二两十百千万亿萬億零〇几多余点,.，元块人 \n或至-到年的¥币A第%:")
+        ),
+        max_size=16,
+    )
+)
+@settings(max_examples=3000, deadline=None)
+@example("三四万元")
+@example("一二三的")
+@example("3万5千的")
+@example("1,000.5元")
+@example("三千多")
+def test_maybe_amount_runs_are_the_runs_that_may_be_amounts(t: str) -> None:
+    assert [m.span() for m in amounts_module._MAYBE_AMOUNT_RUN.finditer(t)] == _maybe_amount_runs(t)
+
+
+def test_whitespace_class_is_str_isspace() -> None:
+    space = re.compile(r"\s")
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        assert (space.match(ch) is not None) == ch.isspace(), hex(cp)
+
+
+@given(
+    st.text(alphabet=st.sampled_from(list("元月年日号初中旬底份的是约不 May,/-.abcJUNE￥¥块")), max_size=16)
+)
+@settings(max_examples=2000, deadline=None)
+@example("元月")
+@example("元 月")
+@example("2020年元月")
+@example("May ")
+def test_a_text_without_numerals_holds_no_amount_and_no_date_but_in_yuan_yue(text: str) -> None:
+    """``amounts_and_dates`` returns at once on such text: what its finders would find there."""
+    from scorers.normalize import find_amounts, find_dates
+
+    amounts, dates = amounts_and_dates(text)
+    assert list(amounts) == find_amounts(text) == []
+    assert list(dates) == find_dates(text)
+    assert not dates or ("元" in text and "月" in text)
