@@ -88,8 +88,16 @@ def _numbers_in(text: str, amounts: tuple[Found, ...], dates: tuple[Found, ...])
     values = {Decimal(f.value).normalize() for f in amounts}
     for m in _DIGITS.finditer(text):
         if not any(lo <= m.start() < hi for lo, hi in taken):
-            values.add(Decimal(m.group().replace(",", "")).normalize())
+            values.update(_run_values(m.group()))
     return _Numbers(frozenset(values), tuple(f.value for f in dates))
+
+
+def _run_values(run: str) -> list[Decimal]:
+    """``1,200`` -> [1200], ``3.5`` -> [3.5]; a run with more points is a list of numbers, not one
+    (``第1.1.2条`` -> [1, 1, 2], as ``scorers.number_agreement`` reads it)."""
+    plain = run.replace(",", "")
+    parts = [plain] if plain.count(".") <= 1 else plain.split(".")
+    return [Decimal(p).normalize() for p in parts]
 
 
 def _candidate_numbers(candidate: str, values: TextValues | None) -> _Numbers:

@@ -157,9 +157,8 @@ def test_fuzzy_equals_the_plain_search_wherever_it_can_count(pair: tuple[str, st
         assert fast[0] < FUZZY_THRESHOLD
 
 
-# No point: ``_numbers`` cannot read a digit run such as 1.2.3 (a Decimal error), shared or not.
 _NUMBER_TEXT = st.text(
-    alphabet=st.sampled_from(list("0123456789０１２３４５６７８９一二十万,，元年月日号或至的 ")), max_size=24
+    alphabet=st.sampled_from(list("0123456789０１２３４５６７８９一二十万,，.元年月日号或至的 ")), max_size=24
 )
 
 
@@ -183,3 +182,11 @@ def test_missing_numbers_reads_a_full_width_thousands_comma_as_written() -> None
     candidate = "借款１２，０００元"
     assert missing_numbers("借款12000元", candidate, TextValues(candidate)) == ()
     assert missing_numbers("借款12000元", candidate) == ()
+
+
+@pytest.mark.parametrize("text", ["第1.1.2条约定的违约金", "版本0.0.0", "2020.8.12.3"])
+def test_a_digit_run_with_several_points_is_read_as_its_numbers(text: str) -> None:
+    """It used to stop scoring with a Decimal error: clause numbers (``第1.1.2条``) are common."""
+    assert missing_numbers(text, text) == ()
+    assert missing_numbers(text, "无关的内容") != ()
+    assert missing_numbers("第1.1.2条", "第1条第2款") == ()  # its numbers 1, 1, 2 are all stated
