@@ -25,8 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
-from typing import Any, Generic, TypeVar, overload
+from functools import cached_property, lru_cache
+from typing import Any
 
 from benchmark.models import Answer, Question
 from scorers.normalize import (
@@ -124,31 +124,6 @@ def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
     return Found(kind, value, start, start + len(core), core, True, None)
 
 
-T = TypeVar("T")
-
-
-class _once(Generic[T]):
-    """``functools.cached_property`` without its lock: Python 3.11 takes an RLock on each first read
-    (a third of a microsecond, about once per answer). The value goes to the instance dict under the
-    same name, so later reads never reach this descriptor."""
-
-    def __init__(self, read: Callable[[Any], T]) -> None:
-        self.read = read
-        self.name = read.__name__
-        self.__doc__ = read.__doc__
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> _once[T]: ...
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> T: ...
-    def __get__(self, obj: object | None, owner: type | None = None) -> T | _once[T]:
-        if obj is None:
-            return self
-        value: T = self.read(obj)
-        obj.__dict__[self.name] = value
-        return value
-
-
 class AnswerValues:
     """Values stated by one answer, extracted lazily and cached (one instance per answer)."""
 
@@ -190,7 +165,7 @@ class AnswerValues:
         self.sources[kind] = "answer"
         return tuple(finder(self.text))
 
-    @_once
+    @cached_property
     def amounts(self) -> tuple[Found, ...]:
         found = self._read("amount", _field_amount, find_amounts)
         if found or self.sources.get("amount") != "answer":
@@ -198,11 +173,11 @@ class AnswerValues:
         bare = _bare("amount", self.text, parse_amount)  # a bare "46000" answers an amount question
         return (bare,) if bare is not None else ()
 
-    @_once
+    @cached_property
     def dates(self) -> tuple[Found, ...]:
         return self._read("date", _field_date, find_dates)
 
-    @_once
+    @cached_property
     def asked_unit(self) -> str | None:
         """The classifier the question asks about (``几次`` -> ``次``), if it names one."""
         return _asked_unit(self.question_text)
@@ -211,7 +186,7 @@ class AnswerValues:
         """Counts of the classifier the question asks about when the answer has some, else all."""
         return find_counts_preferring(text, self.asked_unit)
 
-    @_once
+    @cached_property
     def counts(self) -> tuple[Found, ...]:
         found = self._read("count", _field_count, self._find_counts)
         if found or self.sources.get("count") != "answer":
@@ -219,7 +194,7 @@ class AnswerValues:
         bare = _bare("count", self.text, parse_count)  # a bare "3" or "三" answers a count
         return (bare,) if bare is not None else ()
 
-    @_once
+    @cached_property
     def boolean(self) -> Found | None:
         value = self.answer.fields.get("boolean") if self.answer.fields else None
         if isinstance(value, bool):
@@ -233,7 +208,7 @@ class AnswerValues:
         self.sources["boolean"] = "answer"
         return read_boolean(self.text, self.question_text)
 
-    @_once
+    @cached_property
     def folded(self) -> str:
         """The whole answer text folded (width, case, whitespace, punctuation)."""
         return fold(self.text)
