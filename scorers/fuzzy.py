@@ -28,7 +28,7 @@ from rapidfuzz.distance import LCSseq, ScoreAlignment
 
 LONG_NEEDLE = 64
 _PAD = "\x00"  # pads the page for the full-window search; a needle holding it is searched as is
-_TIE = 1e-9  # how far below the cutoff searches run (scores are multiples of 100/(len(a)+len(b)))
+_TIE = 1e-9  # how far below the cutoff searches run (two different scores, 200 * L / (m + n), differ by far more)
 
 
 def partial_ratio_bound(a: str, b: str) -> float:
