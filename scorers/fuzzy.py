@@ -124,10 +124,12 @@ def _best_prefix(needle: str, head: str, cutoff: float) -> float:
 
 
 def partial_ratio_alignment(a: str, b: str, cutoff: float) -> ScoreAlignment | None:
-    """``fuzz.partial_ratio_alignment(a, b, score_cutoff=cutoff)``: None below ``cutoff``."""
+    """``fuzz.partial_ratio_alignment(a, b)`` when its score reaches ``cutoff``, else None (a score equal
+    to the cutoff reaches it, as with ``partial_ratio``)."""
     if partial_ratio_bound(a, b) < cutoff:
         return None
-    return fuzz.partial_ratio_alignment(a, b, score_cutoff=cutoff)
+    found = fuzz.partial_ratio_alignment(a, b, score_cutoff=max(0.0, cutoff - _TIE))
+    return found if found is not None and found.score >= cutoff else None
 
 
 __all__ = ["LONG_NEEDLE", "partial_ratio", "partial_ratio_alignment", "partial_ratio_bound"]
