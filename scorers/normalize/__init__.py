@@ -1,7 +1,8 @@
 """Value normalisation for scoring: amounts, dates, counts, yes/no stances and text folding.
 
-Pure standard library. Every ``find_*`` returns :class:`Found` items whose spans index the original
-text; ``parse_*`` read a string that is one value and return None otherwise. See docs/normalization.md.
+Pure standard library (its records get ``benchmark.records.quick_init``, standard library too). Every
+``find_*`` returns :class:`Found` items whose spans index the original text; ``parse_*`` read a
+string that is one value and return None otherwise. See docs/normalization.md.
 """
 
 from __future__ import annotations
