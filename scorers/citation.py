@@ -140,7 +140,6 @@ class _DocIndex:
         self.page_of_line = {line.number: line.page for line in doc.lines}
         self._folded_lines: dict[int, list[tuple[int, str]]] = {}
         self._located: dict[tuple[int, str], LineRange | None] = {}
-        self._resolved: dict[tuple[CitationTarget, ...], list[CitationTarget]] = {}
         self._of_question: dict[int, tuple[Question, list[CitationTarget]]] = {}
         # every page's folded text, joined by a character folding never keeps: one ``find`` over the
         # document tells the first page that holds a passage (a passage cannot span two pages)
@@ -148,25 +147,23 @@ class _DocIndex:
         self._page_numbers = [p.number for p in doc.pages]
         self._page_starts = list(accumulate((len(p.folded) + 1 for p in doc.pages[:-1]), initial=0))
 
-    def resolve(self, targets: tuple[CitationTarget, ...]) -> list[CitationTarget]:
-        """``targets`` with their lines located and their pages taken from their lines; those left
-        without a page are dropped."""
-        if targets not in self._resolved:
-            out = []
-            for t in targets:
-                page, lines = t.page, t.lines
-                if not page and lines is not None:
-                    page = self.page_of_line.get(lines.start, 0)
-                if lines is None and t.text and page:
-                    lines = self.locate(page, t.text)
-                if page:
-                    out.append(CitationTarget(page, lines, t.text))
-            self._resolved[targets] = out
-        return list(self._resolved[targets])
+    def resolve(self, targets: Iterable[CitationTarget]) -> list[CitationTarget]:
+        """``targets`` with their lines located (``locate`` keeps what it found) and their pages taken
+        from their lines; those left without a page are dropped."""
+        out = []
+        for t in targets:
+            page, lines = t.page, t.lines
+            if not page and lines is not None:
+                page = self.page_of_line.get(lines.start, 0)
+            if lines is None and t.text and page:
+                lines = self.locate(page, t.text)
+            if page:
+                out.append(CitationTarget(page, lines, t.text))
+        return out
 
     def targets_of(self, question: Question) -> list[CitationTarget]:
         """``question_targets(question)`` resolved, kept per question object: a question's answers
-        (every trial, every config compared) need them again, and building and hashing the targets
+        (every trial, every config compared) need them again, and building and resolving the targets
         cost as much as checking a citation. The entry holds the question, so its id stays its own;
         questions are not modified once loaded."""
         hit = self._of_question.get(id(question))
@@ -175,7 +172,7 @@ class _DocIndex:
                 self._of_question.clear()
             hit = self._of_question[id(question)] = (
                 question,
-                self.resolve(tuple(question_targets(question))),
+                self.resolve(question_targets(question)),
             )
         return hit[1]
 
@@ -229,11 +226,11 @@ def question_targets(question: Question) -> list[CitationTarget]:
 
 
 def _resolve_targets(targets: Iterable[CitationTarget], doc: Document | None) -> list[CitationTarget]:
-    """Fill in a target's lines (located text) and page (from its lines) when a document is there;
-    the same targets (a question's, for each of its answers) are resolved once per document."""
+    """Fill in a target's lines (located text) and page (from its lines) when a document is there
+    (a question's own targets are kept per document: ``_DocIndex.targets_of``)."""
     if doc is None:
         return [t for t in targets if t.page]
-    return _index(doc).resolve(tuple(targets))
+    return _index(doc).resolve(targets)
 
 
 # --- checking ---------------------------------------------------------------------------------
