@@ -129,9 +129,9 @@ class RunDir:
         return self._read_json(REPORT)
 
     def read_answers(self) -> list[dict[str, Any]]:
-        path = self.path / ANSWERS
-        from benchmark.json_lines import loads_line
+        from benchmark.json_lines import loads_line  # orjson: only when a run is read back
 
+        path = self.path / ANSWERS
         try:
             data = path.read_bytes()
         except OSError as exc:

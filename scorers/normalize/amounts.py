@@ -35,7 +35,8 @@ _BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-
 # A run starts with a numeral not preceded by a letter, digit, 万/亿 or a digit and its point or comma.
 # The numeral comes first so the engine jumps from numeral to numeral; the lookbehind behind it checks
 # the characters before it (the same matches as ``(?<!…)(?<!…){_START}{_BODY}*``, twice as fast).
-_RUN = re.compile(rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).){_BODY}*")
+_RUN_HEAD = rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).)"
+_RUN = re.compile(rf"{_RUN_HEAD}{_BODY}*")
 _GATE = re.compile(rf"[0-9{_CN}几]")
 # Every money cue (a prefix, a suffix, 万/亿 in the run) holds 人民币 or one of these characters (the
 # English ones a Latin letter), and an uncued number becomes an amount only through a cued neighbour
@@ -101,7 +102,7 @@ _BIG = "".join(BIG_UNITS)
 _BODY_SMALL = _BODY.replace(_CN, "".join(c for c in _CN if c not in BIG_UNITS), 1)
 _FOLLOWER_CLASS = re.escape("".join(sorted(_FOLLOWERS)))
 _MAYBE_AMOUNT_RUN = re.compile(
-    rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).){_BODY_SMALL}*+"
+    rf"{_RUN_HEAD}{_BODY_SMALL}*+"
     rf"(?:[{_BIG}]{_BODY}*+|(?=[\s{_FOLLOWER_CLASS}]))"
 )
 # The Chinese comma is a thousands separator only between full-width digits (１２，０００元). The
