@@ -1,0 +1,91 @@
+"""``parse_answer``: every shape an adapter may return, and what it becomes (a table, one row a shape)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from benchmark.answers import parse_answer
+from benchmark.errors import AdapterError
+from benchmark.models import Answer, Citation, EvidenceItem, LineRange
+
+ROWS: list[tuple[str, Any, Answer]] = [
+    ("a plain string", "借款46000元", Answer("借款46000元")),
+    ("'answer' comes first", {"answer": "甲", "response": "乙"}, Answer("甲")),
+    ("a non-text 'answer' gives way", {"answer": 5, "response": "乙", "text": "丙"}, Answer("乙")),
+    ("the last answer key", {"content": "丁"}, Answer("丁")),
+    (
+        "citation objects",
+        {
+            "answer": "a",
+            "citations": [
+                {"page": 2, "lines": "40-42", "quote": "借款", "doc": "d.md"},
+                {"page": "第3页", "line": "7~9", "text": "收条", "document": "e"},
+            ],
+        },
+        Answer(
+            "a",
+            citations=(
+                Citation(2, LineRange(40, 42), "借款", "d.md"),
+                Citation(3, LineRange(7, 9), "收条", "e"),
+            ),
+        ),
+    ),
+    (
+        "pages of every type",
+        {"answer": "a", "citations": [{"page": 4.0}, {"page": 4.5}, {"page": True}, {"page": "p.6"}, {}]},
+        Answer("a", citations=(Citation(4), Citation(None), Citation(None), Citation(6), Citation(None))),
+    ),
+    (
+        "'lines' wins over 'line', even when empty",
+        {"answer": "a", "citation": {"page": 1, "lines": None, "line": "5"}},
+        Answer("a", citations=(Citation(1),)),
+    ),
+    (
+        "bare citations: page numbers and quotes",
+        {"answer": "a", "citations": [5, "第4页", "原文如此", " ", True, None], "citation": "p.2"},
+        Answer("a", citations=(Citation(5), Citation(4), Citation(quote="原文如此"), Citation(2))),
+    ),
+    (
+        "evidence as text or objects, blanks dropped",
+        {
+            "answer": "a",
+            "evidence": [
+                "原文",
+                " ",
+                {"content": "乙", "page": "2"},
+                {"quote": "丙", "doc": "d"},
+                {"text": "  "},
+                7,
+            ],
+        },
+        Answer("a", evidence=(EvidenceItem("原文"), EvidenceItem("乙", 2), EvidenceItem("丙", None, "d"))),
+    ),
+    (
+        "abstained only as a bool, fields only as a mapping",
+        {"answer": "a", "abstained": "yes", "fields": [1, 2]},
+        Answer("a"),
+    ),
+    (
+        "abstained and fields kept",
+        {"answer": "a", "abstained": False, "fields": {"amount": 46000}},
+        Answer("a", abstained=False, fields={"amount": 46000}),
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "value", "expected"), ROWS, ids=[r[0] for r in ROWS])
+def test_each_shape_becomes_this_answer(why: str, value: Any, expected: Answer) -> None:
+    assert parse_answer(value) == expected, why
+
+
+@pytest.mark.parametrize("value", [{"answer": None}, {"response": 3}, {}, 42, ["答"]])
+def test_no_text_is_an_adapter_error(value: Any) -> None:
+    with pytest.raises(AdapterError):
+        parse_answer(value)
+
+
+def test_an_answer_is_returned_as_it_is() -> None:
+    answer = Answer("a")
+    assert parse_answer(answer) is answer
