@@ -98,7 +98,6 @@ def test_an_alignment_scoring_exactly_the_cutoff_reaches_it() -> None:
     quote = original.replace("甲甲方人款", "甲甲方x款")  # one character changed
     page = "42014620" + original
     best = fuzz.partial_ratio(quote, page)
-    assert fuzz.partial_ratio(quote, page, score_cutoff=best) == 0  # rapidfuzz's own answer
     assert fuzzy.partial_ratio(quote, page, best) == best > 98
     found = fuzzy.partial_ratio_alignment(quote, page, best)
     assert found is not None and found.score == best
