@@ -25,9 +25,9 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
+from benchmark.text.amounts import TextValues
 from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
 from scorers.hallucination import InventedSpecific, find_invented, hint_kinds, hint_list
-from scorers.normalize.amounts import TextValues
 from scorers.quotes import QuoteMatch, match_quote
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import (

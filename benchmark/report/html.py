@@ -204,7 +204,7 @@ class Sources:
 
 def _marks(lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
     """Code-point spans of the folded ``needle`` inside the raw text of consecutive ``lines``."""
-    from scorers.normalize import fold, fold_with_map
+    from benchmark.text import fold, fold_with_map
 
     target = fold(needle)
     if not target:
