@@ -1,4 +1,4 @@
-"""The conflict_gap scorer: ``abstention`` 0.4 + ``no_hallucination`` 0.4 + ``quote`` 0.2 (CONTRACT.md §4).
+"""The conflict_gap scorer: ``abstention`` 0.4 + ``no_hallucination`` 0.4 + ``quote`` 0.2 (docs/contract.md §4).
 
 - ``abstention`` checks the stance the question expects (``scorers.abstention``):
   ``conflict_detected`` expected: 1 when the answer names the contradiction (abstaining is not

@@ -1,4 +1,4 @@
-"""Evidence items matched against a question's ``required_evidence`` (CONTRACT.md §4, evidence_set).
+"""Evidence items matched against a question's ``required_evidence`` (docs/contract.md §4, evidence_set).
 
 An evidence item (or a citation's quote) *covers* a required item when
 

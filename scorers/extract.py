@@ -2,7 +2,7 @@
 
 ``AnswerValues`` reads each kind once, on first use, and keeps it: a question that checks only an
 amount never parses dates. Values come from ``answer.fields`` when the adapter gives that kind
-(CONTRACT.md §3; a field that cannot be read counts as absent), else from the answer text through
+(docs/contract.md §3; a field that cannot be read counts as absent), else from the answer text through
 ``benchmark.text``. A short answer that is only a number (``46000``, ``三``) gives that number.
 
 ==============  ==========================================================  =======================

@@ -420,7 +420,7 @@ def _name(report: dict[str, Any]) -> str:
 
 
 def render_run_html(report: dict[str, Any], *, load_sources: bool = True) -> str:
-    """The HTML report of one run (a report dict of CONTRACT §5)."""
+    """The HTML report of one run (a report dict of docs/contract.md §5)."""
     sources = Sources([report], enabled=load_sources)
     return render_page(run_view(report, sources=sources), f"Run {_name(report)}: legal-rag-bench")
 
