@@ -23,7 +23,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -152,6 +152,23 @@ class Sources:
                 override = (report.get("options") or {}).get("document")
                 for entry in _dataset_entries(report):
                     self._load(entry, override)
+
+    @classmethod
+    def of(cls, sets: Iterable[Any], documents: Mapping[str, Any]) -> Sources:
+        """Sources from sets and documents already loaded (a run's plan): nothing is read again.
+        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None)."""
+        out = cls([], enabled=False)
+        for qs in sets:
+            resolved = str(Path(qs.path).resolve())
+            if resolved in out._seen:
+                continue
+            out._seen.add(resolved)
+            document = documents.get(str(qs.document_path))
+            for q in qs.questions:
+                out._questions[(resolved, q.id)] = q
+                out._by_id.setdefault(q.id, q)
+                out._documents[q.set_path] = document
+        return out
 
     def _load(self, entry: dict[str, Any], override: str | None) -> None:
         from benchmark.documents.loaders import load_document
@@ -419,9 +436,12 @@ def _name(report: dict[str, Any]) -> str:
     return str(report.get("label") or report.get("run_id") or "run")
 
 
-def render_run_html(report: dict[str, Any], *, load_sources: bool = True) -> str:
-    """The HTML report of one run (a report dict of docs/contract.md §5)."""
-    sources = Sources([report], enabled=load_sources)
+def render_run_html(
+    report: dict[str, Any], *, load_sources: bool = True, sources: Sources | None = None
+) -> str:
+    """The HTML report of one run (a report dict of docs/contract.md §5); ``sources`` when the caller
+    has the sets and documents loaded already."""
+    sources = sources or Sources([report], enabled=load_sources)
     return render_page(run_view(report, sources=sources), f"Run {_name(report)}: legal-rag-bench")
 
 

@@ -71,7 +71,10 @@ def test_run_all_pass_exit_0_summary_and_run_directory(tiny: Path) -> None:
     assert err == ""
     assert "fact_exact" in out and "PASS: 4 passed, 0 failed, 0 skipped of 4" in out
     [run_dir] = list_runs(Path("runs"))
-    assert f"report: runs/{run_dir.run_id}/" in out
+    assert out.splitlines()[-2:] == [
+        f"report.html  runs/{run_dir.run_id}/report.html",
+        f"report.json  runs/{run_dir.run_id}/report.json",
+    ]
     assert {p.name for p in run_dir.path.iterdir()} == {
         "config.json",
         "answers.jsonl",
@@ -89,8 +92,11 @@ def test_no_subcommand_means_run(tiny: Path) -> None:
 def test_failures_exit_1_and_show_expected_vs_extracted(tiny: Path) -> None:
     code, out, _ = invoke(*run_args("--adapter-option", "wrong=q002"))
     assert code == 1
-    assert "FAIL  q002  fact_exact  score 0.00" in out
-    assert "expected 答案q002, extracted 不知道" in out
+    assert " 1. FAIL  q002  fact_exact  score 0.00" in out
+    assert "    question  问题q002？" in out
+    assert "    answer    不知道" in out
+    assert "    - contains (weight 1): expected 答案q002; read 不知道" in out
+    assert "      why: expected text not in the answer" in out
 
 
 @pytest.mark.parametrize("fmt", ["json", "tsv", "junit"])
@@ -185,7 +191,7 @@ def test_replay_without_an_answer_is_a_skip(tiny: Path) -> None:
         "run", "--dataset", "sets/set.json", "--adapter", "replay:answers.jsonl", "--no-progress"
     )
     assert code == 1
-    assert "SKIP  q002  fact_exact  no answer in replay file" in out
+    assert "Skipped: 1 (not scored; identical reasons grouped)\n  1 × no answer in replay file  (q002)" in out
 
 
 def test_report_re_renders_a_stored_run(tiny: Path) -> None:

@@ -139,7 +139,8 @@ def test_missing_sources_still_render_with_a_note(reports: tuple[dict[str, Any],
         d["path"] = "/nonexistent/questions.json"
     data = embedded(render_run_html(report))
     assert any("not found" in n for n in data["notes"])
-    assert all(q["question"] == "" and "doc" not in q for q in data["questions"])
+    texts = {q["id"]: q["question"] for q in report["questions"]}  # the report carries the question text
+    assert all(q["question"] == texts[q["id"]] and "doc" not in q for q in data["questions"])
 
 
 def test_changed_set_is_noted(reports: tuple[dict[str, Any], dict[str, Any]]) -> None:
