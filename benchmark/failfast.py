@@ -90,5 +90,7 @@ def unreachable_reason(reason: str) -> str:
     return f"cannot reach the system: {reason}"
 
 
-def not_asked_reason(stop: str) -> str:
+def not_asked_reason(stop: str, *, in_flight: bool = False) -> str:
+    if in_flight:  # asked, but the run stopped waiting for its answer
+        return f"no answer: the run stopped while it was asked ({stop})"
     return f"not asked: the run stopped ({stop})"

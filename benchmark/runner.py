@@ -279,24 +279,30 @@ async def run_jobs(
         reason = f"adapter setup failed: {getattr(exc, 'reason', None) or f'{type(exc).__name__}: {exc}'}"
         return _skip_all(jobs, reason, on_reply)
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lrb-adapter")
-    streak = Streak(settings.stop_after)
+    streak, started = Streak(settings.stop_after), set[int]()
     try:
         engine = Engine(adapter, settings, pool)
         todo, stop = await _probe(engine, list(jobs), settings, replies, on_reply, streak)
         if stop is None and todo:
-            await _drain(engine, todo, workers, replies, on_reply, streak)
+            await _drain(engine, todo, workers, replies, on_reply, streak, started)
             # a streak that trips on the last question stops nothing: every question was asked
             stop = streak.tripped if len(replies) < len(jobs) else None
     finally:
         # never wait here for a sync call that timed out and is still running in its thread
         pool.shutdown(wait=False, cancel_futures=True)
         await _lifecycle(adapter, "close")
-    return _in_order(jobs, replies, stop)
+    return _in_order(jobs, replies, stop, started)
 
 
-def _in_order(jobs: Sequence[Job], replies: dict[int, Reply], stop: str | None) -> Replies:
-    """Replies in job order; the questions a stopped run did not ask say so."""
-    out = Replies(replies.get(j.seq) or Reply(j, None, not_asked_reason(stop or "?"), None, 0) for j in jobs)
+def _in_order(jobs: Sequence[Job], replies: dict[int, Reply], stop: str | None, started: set[int]) -> Replies:
+    """Replies in job order; the questions a stopped run did not ask (or whose answer it stopped
+    waiting for) say so."""
+    out = Replies()
+    for j in jobs:
+        reply = replies.get(j.seq)
+        if reply is None:
+            reply = Reply(j, None, not_asked_reason(stop or "?", in_flight=j.seq in started), None, 0)
+        out.append(reply)
     out.stopped = stop
     return out
 
@@ -341,12 +347,14 @@ async def _drain(
     replies: dict[int, Reply],
     on_reply: OnReply | None,
     streak: Streak,
+    started: set[int],
 ) -> None:
     queue = iter(jobs)
     tasks: list[asyncio.Future[None]] = []
 
     async def worker() -> None:
         for job in queue:  # a shared iterator: each job is taken by exactly one worker
+            started.add(job.seq)
             reply = await engine.ask(job)
             replies[job.seq] = reply
             if on_reply is not None:

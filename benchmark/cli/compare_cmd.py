@@ -171,6 +171,17 @@ def _existing_store(store_path: str | None) -> RunStore:
     return open_store(str(path))
 
 
+def _refuse_stopped(ids: list[str], rows: dict[str, RunRow]) -> None:
+    """A stopped run has no score: comparing it would compare a system with its outage."""
+    for run_id in ids:
+        row = rows.get(run_id)
+        if row is not None and row.stopped:
+            raise ConfigError(
+                f"run {_display(row, run_id)} was stopped before it was scored ({row.stop_reason}); "
+                "it has no score to compare: run it again (with --resume) and compare that run"
+            )
+
+
 def _display(row: RunRow | None, run_id: str) -> str:
     return f"{row.label} ({run_id})" if row is not None and row.label else run_id
 
@@ -264,6 +275,7 @@ def compare(
     with _existing_store(store_path) as store:
         ids = [store.resolve(r) for r in refs]
         rows = {r.run_id: r for r in store.list_runs() if r.run_id in ids}
+        _refuse_stopped(ids, rows)
         comparisons = _comparisons(store, ids, resamples)
         if html_path:
             _write_compare_html(store, ids, comparisons, html_path)
