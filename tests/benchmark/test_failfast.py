@@ -168,7 +168,7 @@ class Healthy:
 def test_the_health_check_is_the_probe_when_an_adapter_has_one(here: Path) -> None:
     sets = numbered_set(here / "sets", 4)
     down = Healthy(ConnectionRefusedError(111, "Connection refused"))
-    with pytest.raises(RunStopped, match="health check failed: .*Connection refused"):
+    with pytest.raises(RunStopped, match=r"health check failed: .*Connection refused"):
         run(sets, down, output_dir=None)
     assert down.asked == 0  # nothing was asked, nothing paid for
     up = Healthy(None)
