@@ -125,6 +125,7 @@ def format_leaderboard(board: dict[str, Any]) -> str:
         lines.append(
             f"{r['rank']:<5}{r['name']:<{width + 2}}{r['score']:>6.3f}  {r['coverage']:>8.1%}  {r['pass_rate']:>6.1%}  "
             f"{cells}  {_vs(r['vs_baseline'], none='(baseline)')}  |  {_vs(r['vs_leader'], none='(leader)')}"
+            + ("  FAILED: answered no question" if r.get("failed") else "")
         )
     return "\n".join(lines) + "\n"
 
@@ -323,6 +324,8 @@ def _announce(total: int) -> Any:
             f"({done.asked} asked, {done.from_cache} from the answer cache)",
             err=True,
         )
+        if done.failed:
+            click.echo(f"      FAILED: {done.failed}", err=True)
 
     return on_variant
 
@@ -360,7 +363,11 @@ def sweep(
     with a name, an adapter spec and options. Variants share one answer cache, so an identical config
     is never asked twice; each run is stored in the run history labelled with its variant name. The
     leaderboard ranks by score, then coverage, and compares every variant with the baseline and the
-    leader (paired bootstrap CI and McNemar, as `compare`). Exit code 0 when every variant ran.
+    leader (paired bootstrap CI and McNemar, as `compare`).
+
+    Every variant's adapter spec and options are checked before anything is asked. Exit code 0 when
+    every variant ran; 1 when a variant answered no question at all (it is named, with the reason);
+    2 when the sweep file or a variant's adapter is refused, or a variant's system cannot be reached.
 
     \b
     Example:
@@ -390,7 +397,9 @@ def sweep(
         click.echo(json.dumps(board, ensure_ascii=False, indent=2))
     else:
         click.echo(format_leaderboard(board), nl=False)
-    return 0
+    for name, why in result.failed:
+        click.echo(f"variant {name!r} failed: {why}", err=True)
+    return 1 if result.failed else 0
 
 
 def _write_sweep_files(result: Any, html_path: str | None, markdown_path: str | None) -> None:
