@@ -77,8 +77,8 @@ def render_option(fn: F) -> F:
     "--type",
     "types",
     multiple=True,
-    type=click.Choice(QUESTION_TYPES),
-    help="Only questions of this type (repeatable).",
+    metavar="TYPE",
+    help=f"Only questions of this type: {', '.join(QUESTION_TYPES)} (repeatable).",
 )
 @click.option(
     "--tag", "tags", multiple=True, help="Only questions carrying this tag (repeatable: any of them)."

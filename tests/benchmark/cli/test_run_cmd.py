@@ -121,7 +121,8 @@ def test_json_flag_is_render_json(tiny: Path) -> None:
     ("extra", "message"),
     [
         (("--type", "evidence_set"), "no questions match --type evidence_set"),
-        (("--tag", "不存在"), "no questions match --tag 不存在"),
+        (("--tag", "不存在"), "--tag: no question carries the tag '不存在'"),
+        (("--type", "fact_exat"), "--type: unknown question type 'fact_exat'; did you mean 'fact_exact'?"),
         (("--adapter", "echo-cli-tset"), "did you mean 'echo-cli-test'"),
         (("--adapter-option", "novalue"), "--adapter-option: expected KEY=VALUE, got 'novalue'"),
         (("--concurrency", "0"), "--concurrency: must be at least 1"),
