@@ -234,6 +234,9 @@ def _compare_json(
 @store_option
 @click.option("--json", "as_json", is_flag=True, help="Print the comparisons as JSON.")
 @click.option(
+    "--markdown", "as_markdown", is_flag=True, help="Print the comparisons as Markdown (for a PR comment)."
+)
+@click.option(
     "--html", "html_path", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report."
 )
 @click.option(
@@ -251,6 +254,7 @@ def compare(
     refs: tuple[str, ...],
     store_path: str | None,
     as_json: bool,
+    as_markdown: bool,
     html_path: str | None,
     threshold: float | None,
     resamples: int,
@@ -270,6 +274,7 @@ def compare(
       python -m benchmark compare latest~1 latest
       python -m benchmark compare bm25-top5 hybrid-top5 --html compare.html
       python -m benchmark compare main-nightly latest --fail-on-regression 0.02
+      python -m benchmark compare main-nightly latest --markdown > comment.md
     """
     if len(refs) < 2:
         raise ConfigError("compare needs at least two runs: A B [C ...] (see `runs list`)")
@@ -282,6 +287,15 @@ def compare(
             _write_compare_html(store, ids, comparisons, html_path)
     if as_json:
         click.echo(_compare_json(rows, ids, comparisons, threshold))
+    elif as_markdown:
+        from benchmark.report.markdown import comparison_markdown
+
+        a = _display(rows.get(ids[0]), ids[0])
+        pages = [
+            comparison_markdown(c, a, _display(rows.get(c.run_b), c.run_b), max_flips=max_flips)
+            for c in comparisons
+        ]
+        click.echo("\n".join(pages), nl=False)
     else:
         a = _display(rows.get(ids[0]), ids[0])
         for i, c in enumerate(comparisons):
