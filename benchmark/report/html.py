@@ -14,6 +14,10 @@ on three things, each tested:
 For the drill-down, the question sets and documents a run names are read again when they are still
 there (``Sources``): question text, the gold values, and the cited and required document lines.
 A report whose sources are gone still renders; it says so.
+
+Each scored answer carries its components in plain words in both languages (``benchmark.report.plain``:
+expected, read, why), so the page shows text, never a JSON dict. The interface speaks Chinese or
+English (a switch at the top; Chinese by default when most question texts are Chinese).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import BenchmarkError, StoreError
+from benchmark.report.plain import LANGS, explain
 
 MAX_LINES_PER_CITATION = 12
 CONTEXT_LINES = 1
@@ -88,7 +93,7 @@ def content_security_policy(script: str, style: str) -> str:
 
 def render_page(data: dict[str, Any], title: str) -> str:
     """The HTML document for a view model (``run_view`` / ``comparison_view``)."""
-    script, style = _asset("report.js"), _asset("report.css")
+    script, style = _asset("i18n.js") + _asset("report.js"), _asset("report.css")
     values = {
         "CSP": html.escape(content_security_policy(script, style), quote=False).replace('"', "&quot;"),
         "TITLE": html.escape(title, quote=False),
@@ -331,6 +336,7 @@ def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
         "c": e.get("components") or {},
         "d": details,
         "a": e.get("answer"),
+        "pl": {lang: explain(e, lang, everything=True) for lang in LANGS} if details else None,
         "cl": cited_lines(e.get("answer"), doc) if doc is not None else [],
         "skip": e.get("skip_reason"),
         "ms": e.get("latency_ms"),
@@ -377,6 +383,9 @@ def _run_meta(report: dict[str, Any]) -> dict[str, Any]:
     )
     meta = {k: report.get(k) for k in keys}
     meta["summary"] = report.get("summary") or {}
+    meta["status"] = report.get("status") or "complete"
+    meta["stop_reason"] = report.get("stop_reason")
+    meta["warnings"] = list(report.get("warnings") or [])
     meta["git_commit"] = report.get("git_commit")
     return meta
 
@@ -405,11 +414,21 @@ def _view(kind: str, reports: Sequence[dict[str, Any]], sources: Sources) -> dic
     return {
         "kind": kind,
         "generator": f"legal-rag-bench {_tool_version()}",
+        "lang": content_language(q.get("question") or "" for q in questions),
         "runs": [_run_meta(r) for r in reports],
         "questions": questions,
         "docs": docs.export(),
         "notes": sources.notes,
     }
+
+
+def content_language(texts: Iterable[str]) -> str:
+    """``zh`` when most question texts hold Chinese characters, else ``en`` (the page's first language)."""
+    chinese = total = 0
+    for text in texts:
+        total += 1
+        chinese += any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    return "zh" if total and chinese * 2 >= total else "en"
 
 
 def run_view(report: dict[str, Any], *, sources: Sources | None = None) -> dict[str, Any]:
