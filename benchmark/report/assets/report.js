@@ -551,6 +551,15 @@
     return where + (c.quote ? ' “' + c.quote + '”' : '') + (c.doc ? ' (' + c.doc + ')' : '');
   }
 
+  /* a value whose dates, amounts and page numbers never break inside (Chinese text still wraps) */
+  function valueText(text) {
+    var box = el('span', {});
+    String(text).split(/(\s+)/).forEach(function (part) {
+      append(box, /^[\x21-\x7e元]+$/.test(part) ? el('span', { cls: 'nowrap', text: part }) : part);
+    });
+    return box;
+  }
+
   /* each component in plain words: what, score, weight, what was expected, what was read, why */
   function componentsTable(e) {
     var items = plain(e);
@@ -559,7 +568,7 @@
       var tr = el('tr', { cls: isNum(p.score) && p.score < 1 ? 'short' : '' });
       tr.setAttribute('data-component', p.component);
       append(tr, [td(p.label, 'nowrap'), td(f3(p.score), 'num'), td(isNum(p.weight) ? p.weight.toFixed(2) : '–', 'num'),
-        td(p.expected, 'val'), td(p.read, 'val'), td(p.why)]);
+        td(valueText(p.expected), 'val'), td(valueText(p.read), 'val'), td(p.why)]);
       return tr;
     });
     return table([t('what'), t('score'), t('weight'), t('expected'), t('read'), t('why')], rows, { testid: 'components' });
