@@ -179,7 +179,7 @@ LAYOUT_PROBLEMS = r"""() => {
       if (b.x < -0.5 || b.x + b.width > w + 0.5) out.push('chart label cut: ' + t.textContent);
     }
   }
-  for (const c of document.querySelectorAll('td.num, td.nowrap, th, td.val')) {
+  for (const c of document.querySelectorAll('td.num, td.nowrap, th, td.val, .badge')) {
     const words = c.textContent.trim().split(/\s+/);
     // values: dates, amounts and pages (Chinese text may wrap between any two characters)
     if (!words[0] || (c.classList.contains('val') && (/[\u2e80-\uffff]/.test(c.textContent.replace(/元/g, ''))
@@ -434,3 +434,20 @@ def test_the_layout_check_finds_cut_labels_and_wrapped_numbers(browser: Any) -> 
     problems = page.evaluate(LAYOUT_PROBLEMS)
     context.close()
     assert problems == ["chart label cut: 102/135 passed", "wrapped: 4120 /0"]
+
+
+def test_a_stopped_run_and_answer_key_warnings_are_shown(case: Case, open_page: Any, tmp_path: Path) -> None:
+    report = next(
+        RunDir(d).read_report() for d in sorted(case.output.iterdir()) if (d / "report.json").is_file()
+    )
+    report["status"], report["stop_reason"] = "stopped", "cannot reach the system: refused"
+    report["warnings"] = ["answers carry an unknown key 'citatons'"]
+    page, guard = open_page(write_html(tmp_path / "stopped.html", render_run_html(report)))
+    assert (
+        text(page, "[data-testid=stopped]")
+        == "本次运行在评分前已停止：cannot reach the system: refused。其中的数字不是得分。"
+    )
+    assert "警告：answers carry an unknown key 'citatons'" in text(page, "[data-testid=notes]")
+    english(page)
+    assert text(page, "[data-testid=stopped]").startswith("This run was stopped before it was scored")
+    guard.check()

@@ -216,7 +216,7 @@
       append(tr, [td(r.rank, 'num', 'rank'), td(r.name + (r.failed ? ' ⚠' : ''), 'nowrap', 'name'), td(f3(r.score), 'num', 'score'), td(pct(r.coverage), 'num', 'coverage'),
         td(pct(r.pass_rate), 'num', 'pass_rate')]);
       types.forEach(function (tp) { append(tr, td(f3(((r.by_type || {})[tp] || {}).score), 'num', 'type-' + tp)); });
-      append(tr, [td(versus(r.vs_baseline, t('baseline_mark')), 'nowrap', 'vs_baseline'), td(versus(r.vs_leader, t('leader_mark')), 'nowrap', 'vs_leader')]);
+      append(tr, [td(versus(r.vs_baseline, t('baseline_mark')), '', 'vs_baseline'), td(versus(r.vs_leader, t('leader_mark')), '', 'vs_leader')]);
       if (r.failed) tr.title = r.failed;
       tr.addEventListener('click', function () { selectByName(r.name); });
       return tr;
@@ -242,8 +242,8 @@
 
   function versus(v, none) {
     if (!v) return el('span', { cls: 'muted', text: none });
-    return el('span', {}, el('span', { cls: 'verdict ' + verdictClass(v.verdict), text: verdictWord(v.verdict) }),
-      ' ' + signed(v.delta) + ' [' + signed(v.ci_low) + ', ' + signed(v.ci_high) + ']');
+    return el('span', {}, el('span', { cls: 'verdict nowrap ' + verdictClass(v.verdict), text: verdictWord(v.verdict) }), ' ',
+      el('span', { cls: 'nowrap', text: signed(v.delta) + ' [' + signed(v.ci_low) + ', ' + signed(v.ci_high) + ']' }));
   }
 
   function leaderChart(rows) {
