@@ -137,7 +137,7 @@ def label(name: str, lang: str = "en") -> str:
 
 
 def _map(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+    return value if type(value) is dict or isinstance(value, Mapping) else {}
 
 
 # --- values as text --------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def width(text: str) -> int:
 def clip(text: str, limit: int = MAX_VALUE_WIDTH) -> str:
     """One line of at most ``limit`` display columns, cut with an ellipsis."""
     flat = " ".join(str(text).split())
-    if width(flat) <= limit:
+    if len(flat) * 2 <= limit or width(flat) <= limit:  # no character is wider than two columns
         return flat
     out, used = [], 0
     for ch in flat:
@@ -175,16 +175,19 @@ def number(value: Any) -> str:
 
 def show(value: Any, lang: str, *, amount: bool = False, sep: str = ", ") -> str:
     """A value as short text: numbers grouped (amounts with 元), booleans as yes/no, lists joined."""
-    if value is None or value == [] or value == {} or value == "":
+    kind = type(value)  # exact types first: a report holds plain JSON values
+    if value is None or ((kind is str or kind is list or kind is dict or kind is tuple) and not value):
         return t(lang, "nothing")
-    if isinstance(value, bool):
+    if kind is str:
+        return clip(value)
+    if kind is bool:
         return t(lang, "yes" if value else "no")
-    if isinstance(value, (int, float)):
+    if kind is int or kind is float:
         return number(value) + ("元" if amount else "")
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:
         return clip(sep.join(show(v, lang, amount=amount) for v in value))
-    if isinstance(value, Mapping):
-        if set(value) >= {"start", "end"}:
+    if kind is dict or isinstance(value, Mapping):
+        if "start" in value and "end" in value:
             return f"{show(value['start'], lang)} – {show(value['end'], lang)}"
         if "amount" in value:
             return show(value["amount"], lang, amount=True)
