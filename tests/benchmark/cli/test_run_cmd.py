@@ -410,3 +410,25 @@ def test_report_of_an_unfinished_run_says_how_to_finish_it(tiny: Path) -> None:
     assert code == 2 and "no finished run" in err
     code, _, err = invoke("report", run_dir.run_id)
     assert code == 2 and "did not finish" in err and "--resume" in err
+
+
+def test_failures_option_and_quiet(tiny: Path) -> None:
+    wrong = "wrong=q000,q001,q002"
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "--failures", "1"))
+    assert code == 1 and "Failures: 3 (the 1 lowest scores;" in out and " 2. FAIL" not in out
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "--failures", "all"))
+    assert " 3. FAIL" in out
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "-q"))
+    assert "Failures" not in out and "FAIL: 1 passed, 3 failed" in out
+    code, _, err = invoke(*run_args("--failures", "some"))
+    assert code == 2 and "--failures: expected a number or 'all', got 'some'" in err
+
+
+def test_report_writes_a_missing_report_html_and_copies_it_with_html(tiny: Path) -> None:
+    invoke(*run_args())
+    [run_dir] = list_runs(Path("runs"))
+    page = run_dir.path / "report.html"
+    page.unlink()  # a run directory from before every run had one
+    code, out, _ = invoke("report", "latest", "--html", "copy.html")
+    assert code == 0 and page.is_file() and out.splitlines()[-2].endswith("report.html")
+    assert Path("copy.html").read_bytes() == page.read_bytes()
