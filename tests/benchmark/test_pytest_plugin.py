@@ -139,13 +139,13 @@ def answer(question):
 
 
 def plugin_args() -> list[str]:
-    """``-p benchmark.pytest_plugin`` until the ``pytest11`` entry point is installed (then it loads itself,
+    """``-p legal_rag_bench_pytest`` until the ``pytest11`` entry point is installed (then it loads itself,
     and naming it again would register the module twice). Hypothesis' plugin is left out: it would import
     hypothesis afresh in every in-process run."""
     installed = any(
-        ep.value == "benchmark.pytest_plugin" for ep in importlib.metadata.entry_points(group="pytest11")
+        ep.value == "legal_rag_bench_pytest" for ep in importlib.metadata.entry_points(group="pytest11")
     )
-    return ["-p", "no:hypothesispytest"] + ([] if installed else ["-p", "benchmark.pytest_plugin"])
+    return ["-p", "no:hypothesispytest"] + ([] if installed else ["-p", "legal_rag_bench_pytest"])
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -559,7 +559,7 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
     dist = pytester.path / "site" / "lrb_entry_point-0.dist-info"
     dist.mkdir(parents=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: lrb-entry-point\nVersion: 0\n")
-    (dist / "entry_points.txt").write_text("[pytest11]\nlegal_rag_bench = benchmark.pytest_plugin\n")
+    (dist / "entry_points.txt").write_text("[pytest11]\nlegal_rag_bench = legal_rag_bench_pytest\n")
     monkeypatch.setenv("PYTHONPATH", str(dist.parent))
     pytester.makepyfile(
         """
@@ -570,8 +570,8 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
             assert manager.has_plugin("legal_rag_bench")
             assert manager.get_plugin("legal_rag_bench_state") is None
             assert not any(line.startswith("rag") for line in request.config.getini("markers"))
-            loaded = [m for m in sys.modules if m.startswith(("benchmark.", "scorers", "jieba"))]
-            assert loaded == ["benchmark.pytest_plugin"]
+            loaded = [m for m in sys.modules if m.startswith(("benchmark", "scorers", "jieba"))]
+            assert loaded == []
         """
     )
     inert = pytester.runpytest_subprocess("-p", "no:hypothesispytest")
