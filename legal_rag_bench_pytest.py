@@ -109,7 +109,7 @@ def _message(name: str, where: object) -> str:
     return (
         f"legal-rag-bench: question sets not collected: `import {name}` finds {where}, not "
         f"legal-rag-bench's own {name!r} package. Rename that folder of your project, or run the "
-        "questions with `python -m benchmark --dataset ...` from another folder."
+        "questions with the `legal-rag-bench --dataset ...` command, which works in this folder too."
     )
 
 

@@ -596,11 +596,12 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
 
 @pytest.fixture
 def example(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """examples/pytest_project copied as it is, beside the bundled transcript document it searches."""
-    folder = pytester.path / "examples" / "pytest_project"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__", "*.log"))
-    (pytester.path / "datasets" / "transcript").mkdir(parents=True)
-    shutil.copy(REPO / "datasets" / "transcript" / "document.md", pytester.path / "datasets" / "transcript")
+    """examples/pytest_project copied alone into a folder outside the repository, as a user would."""
+    folder = pytester.path / "my_project"
+    shutil.copytree(
+        EXAMPLE, folder, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__", "*.log", "reports")
+    )
+    assert not (pytester.path / "datasets").exists() and REPO not in folder.resolve().parents
     monkeypatch.chdir(folder)
     return folder
 
@@ -632,3 +633,17 @@ def test_example_ci_snippet_runs(pytester: pytest.Pytester, example: Path) -> No
     assert result.ret == pytest.ExitCode.OK
     junit = re.search(r"--junitxml=(\S+)", commands[0])
     assert junit is not None and len(list(ET.parse(example / junit.group(1)).iter("testcase"))) >= 11
+
+
+def test_example_ci_installs_the_tool_from_a_path_not_a_registry_name() -> None:
+    """ci.yml installs ``$LEGAL_RAG_BENCH``: as written, the checkout around the example (the job's
+    working directory is the example folder), which is this repository."""
+    ci = (EXAMPLE / "ci.yml").read_text(encoding="utf-8")
+    (install,) = re.findall(r"^\s*run: (python -m pip install .*)$", ci, re.M)
+    assert install.split()[4:] == ['"$LEGAL_RAG_BENCH"', "pytest", "pytest-xdist"]
+    (source,) = re.findall(r"^\s*LEGAL_RAG_BENCH: (\S+)$", ci, re.M)
+    (workdir,) = re.findall(r"^\s*working-directory: (\S+)$", ci, re.M)
+    root = (REPO / workdir / source).resolve()
+    assert root == REPO and 'name = "legal-rag-bench"' in (root / "pyproject.toml").read_text(
+        encoding="utf-8"
+    )
