@@ -12,6 +12,7 @@ from typing import Any
 from benchmark.adapters.base import Query
 from benchmark.adapters.python_callable import cite_option, import_target
 from benchmark.adapters.results import read_result
+from benchmark.adapters.sources import Shelf
 from benchmark.errors import AdapterSpecError
 
 #: ``kind_of(obj)`` names what ``obj`` is for the adapter ("query engine", ...), or None when unusable
@@ -81,7 +82,7 @@ class FrameworkAdapter:
         self._config = {"target": arg, **config}
 
     def query(self, query: Query) -> Any:
-        return read_result(self._ask(query.text), query.document, self.cite)
+        return read_result(self._ask(query.text), Shelf.of(query), self.cite)
 
     def describe(self) -> dict[str, Any]:
         return {**self._config, "cite": self.cite}

@@ -28,7 +28,7 @@ from typing import Any
 
 from benchmark.adapters.base import Query
 from benchmark.adapters.results import read_result
-from benchmark.adapters.sources import CITE_CHOICES
+from benchmark.adapters.sources import CITE_CHOICES, Shelf
 from benchmark.adapters.system_query import SystemQuery, system_query
 from benchmark.errors import AdapterSpecError
 
@@ -78,10 +78,10 @@ class CallableAdapter:
         return (public,) if self._convention == QUERY else (query.text, public)
 
     def query(self, query: Query) -> Any:
-        return read_result(self._fn(*self._args(query)), query.document, self.cite)
+        return read_result(self._fn(*self._args(query)), Shelf.of(query), self.cite)
 
     async def _query_async(self, query: Query) -> Any:
-        return read_result(await self._fn(*self._args(query)), query.document, self.cite)
+        return read_result(await self._fn(*self._args(query)), Shelf.of(query), self.cite)
 
     def describe(self) -> dict[str, Any]:
         own = getattr(self._obj, "describe", None)

@@ -14,14 +14,11 @@ Anything else raises ``AdapterError`` naming what was expected; the runner recor
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from benchmark.adapters.sources import Source, answer_object, as_sources
+from benchmark.adapters.sources import Shelf, Source, answer_object, as_sources
 from benchmark.errors import AdapterError
 from benchmark.models import Answer
-
-if TYPE_CHECKING:
-    from benchmark.documents.model import Document
 
 EXPECTED = (
     "expected a string, an answer object with 'answer' (docs/contract.md §3), a LlamaIndex Response "
@@ -31,32 +28,30 @@ EXPECTED = (
 _PAIRS = (("answer", "context"), ("result", "source_documents"), ("output", "context"))
 
 
-def read_result(
-    obj: object, document: Document | None, cite: str = "top"
-) -> Answer | Mapping[str, Any] | str:
+def read_result(obj: object, shelf: Shelf, cite: str = "top") -> Answer | Mapping[str, Any] | str:
     """``obj`` as something ``benchmark.answers.parse_answer`` takes; raises ``AdapterError`` if unknown."""
     if isinstance(obj, (str, Answer)):
         return obj
     if isinstance(obj, Mapping):
-        return _from_mapping(obj, document, cite)
+        return _from_mapping(obj, shelf, cite)
     sources = as_sources(obj)
     if sources is not None:
-        return retrieved(sources, document, cite)
+        return retrieved(sources, shelf, cite)
     if hasattr(obj, "source_nodes") and hasattr(obj, "response"):
-        return _from_llama(obj, document, cite)
+        return _from_llama(obj, shelf, cite)
     for answer_key, context_key in _PAIRS:
         if hasattr(obj, answer_key) and hasattr(obj, context_key):
             pairs = {answer_key: getattr(obj, answer_key), context_key: getattr(obj, context_key)}
-            return _from_mapping(pairs, document, cite)
+            return _from_mapping(pairs, shelf, cite)
     text = message_text(obj)
     if text is not None:
         return text
     raise AdapterError(f"{EXPECTED}; got {type(obj).__name__}")
 
 
-def retrieved(sources: list[Source], document: Document | None, cite: str = "top") -> dict[str, Any]:
+def retrieved(sources: list[Source], shelf: Shelf, cite: str = "top") -> dict[str, Any]:
     """A retriever's result: the best passage stands as the answer."""
-    return answer_object(sources[0].text if sources else "", sources, document, cite)
+    return answer_object(sources[0].text if sources else "", sources, shelf, cite)
 
 
 def message_text(value: object) -> str | None:
@@ -72,7 +67,7 @@ def message_text(value: object) -> str | None:
     return None
 
 
-def _from_llama(obj: Any, document: Document | None, cite: str) -> dict[str, Any]:
+def _from_llama(obj: Any, shelf: Shelf, cite: str) -> dict[str, Any]:
     text = obj.response
     if text is None and callable(getattr(obj, "get_response", None)):  # a streaming response
         obj = obj.get_response()
@@ -80,16 +75,16 @@ def _from_llama(obj: Any, document: Document | None, cite: str) -> dict[str, Any
     sources = as_sources(list(obj.source_nodes or []))
     if sources is None:
         raise AdapterError(f"{EXPECTED}; got {type(obj).__name__} whose source_nodes are not nodes")
-    return answer_object(str(text or ""), sources, document, cite)
+    return answer_object(str(text or ""), sources, shelf, cite)
 
 
-def _from_mapping(obj: Mapping[str, Any], document: Document | None, cite: str) -> Mapping[str, Any]:
+def _from_mapping(obj: Mapping[str, Any], shelf: Shelf, cite: str) -> Mapping[str, Any]:
     for answer_key, context_key in _PAIRS:
         if answer_key in obj and context_key in obj:
             sources = as_sources(obj[context_key])
             text = message_text(obj[answer_key])
             if sources is not None and text is not None:
-                return answer_object(text, sources, document, cite)
+                return answer_object(text, sources, shelf, cite)
     answer = obj.get("answer")
     if answer is not None and not isinstance(answer, str) and message_text(answer) is not None:
         return {**obj, "answer": message_text(answer)}

@@ -6,10 +6,11 @@ Read by duck typing, so nothing here imports a framework. Where a passage is:
   ``page_number``, else ``page`` (taken as 1-based);
 - its **document** from ``document_id``, else ``document_title``, else ``file_name``, else the file name
   of ``source`` / ``file_path``;
-- its **lines** from the benchmark's own document, when the passage is of that document: the passage's
-  character offsets on its page (LlamaIndex ``start_char_idx``/``end_char_idx``, LangChain
-  ``start_index``) when they point at the same text, else where its text is found on the page. Nothing
-  is guessed: a passage that cannot be placed gets no lines.
+- its **lines** from the benchmark's own document the passage names (``Shelf``: by id, title or file
+  name; a passage naming none is of the set's only document): the passage's character offsets on its
+  page (LlamaIndex ``start_char_idx``/``end_char_idx``, LangChain ``start_index``) when they point at
+  the same text, else where its text is found on the page. Nothing is guessed: a passage that cannot
+  be placed gets no lines.
 
 The answer object (docs/contract.md §3) built from them: ``contexts`` are every passage in the order the
 framework returned them (best first), ``evidence`` every passage's text with its page; ``citations`` name
@@ -25,12 +26,13 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from benchmark.models import LineRange
 
 if TYPE_CHECKING:
+    from benchmark.adapters.base import Query
     from benchmark.documents.model import Document
 
 CITE_CHOICES = ("top", "all", "none")
@@ -123,20 +125,51 @@ def document_of(metadata: Mapping[str, Any]) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Shelf:
+    """The benchmark's documents a system may have retrieved from, each with the names it goes by."""
+
+    entries: tuple[tuple[frozenset[str], Document], ...] = ()
+
+    @classmethod
+    def of(cls, query: Query) -> Shelf:
+        """The query's document, or the documents of its case file (``query.case``) when it has one."""
+        case = getattr(query, "case", None)
+        infos, loaded = getattr(case, "infos", ()), getattr(case, "documents", {})
+        entries = [
+            (frozenset(n for n in (i.id, i.title, Path(str(i.path)).name) if n), loaded[i.id])
+            for i in infos
+            if i.id in loaded
+        ]
+        if not entries and query.document is not None:
+            entries = [(frozenset({query.document.path.name}), query.document)]
+        return cls(tuple(entries))
+
+    @classmethod
+    def holding(cls, document: Document | None) -> Shelf:
+        return cls(((frozenset({document.path.name}), document),) if document is not None else ())
+
+    def find(self, names: set[str]) -> Document | None:
+        """The one document the names point at; with no names, the only document."""
+        if not names:
+            return self.entries[0][1] if len(self.entries) == 1 else None
+        found = [doc for known, doc in self.entries if known & names]
+        return found[0] if len(found) == 1 else None
+
+
 def _names(metadata: Mapping[str, Any]) -> set[str]:
     names = {metadata.get(k) for k in ("document_id", "document_title", "file_name")}
     names |= {PurePath(v).name for k in ("source", "file_path") if isinstance(v := metadata.get(k), str)}
     return {n for n in names if isinstance(n, str) and n}
 
 
-def locate(source: Source, document: Document | None) -> Place:
-    """Document, page and (when the benchmark's document holds the passage) lines of a passage."""
+def locate(source: Source, shelf: Shelf | Document | None) -> Place:
+    """Document, page and (when a document of the benchmark holds the passage) lines of a passage."""
+    shelf = shelf if isinstance(shelf, Shelf) else Shelf.holding(shelf)
     page = page_of(source.metadata)
-    name = document_of(source.metadata)
-    names = _names(source.metadata)
-    same = document is not None and (not names or document.path.name in names)
-    lines = _lines(source, document, page) if same and page is not None and document else None
-    return Place(name, page, lines)
+    document = shelf.find(_names(source.metadata))
+    lines = _lines(source, document, page) if document is not None and page is not None else None
+    return Place(document_of(source.metadata), page, lines)
 
 
 def _lines(source: Source, document: Document, page_number: int) -> LineRange | None:
@@ -169,10 +202,10 @@ def cited_indices(answer: str, count: int, cite: str = "top") -> list[int]:
 
 
 def answer_object(
-    answer: str, sources: Sequence[Source], document: Document | None, cite: str = "top"
+    answer: str, sources: Sequence[Source], shelf: Shelf | Document | None, cite: str = "top"
 ) -> dict[str, Any]:
     """The answer object of docs/contract.md §3 for an answer text and the passages behind it."""
-    places = [locate(s, document) for s in sources]
+    places = [locate(s, shelf) for s in sources]
     contexts = [_context(s, p) for s, p in zip(sources, places, strict=True)]
     evidence = [
         _drop_none({"text": s.text, "page": p.page, "document": p.document})

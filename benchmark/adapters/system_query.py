@@ -16,12 +16,13 @@ from benchmark.adapters.base import Query
 
 
 @dataclass(frozen=True)
-class DocumentInfo:
+class DocumentRef:
     """A document of the set: ``id`` is what citations may name (the file name when the set gives none)."""
 
     id: str
     path: str | None = None
     title: str | None = None
+    type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class SystemQuery:
     text: str
     id: str
     set_name: str = ""
-    documents: tuple[DocumentInfo, ...] = ()
+    documents: tuple[DocumentRef, ...] = ()
     system_instructions: Mapping[str, Any] | None = field(default=None, hash=False)
 
     def __str__(self) -> str:
@@ -50,16 +51,16 @@ def system_query(query: Query) -> SystemQuery:
     )
 
 
-def _documents(query: Query) -> tuple[DocumentInfo, ...]:
+def _documents(query: Query) -> tuple[DocumentRef, ...]:
     listed = getattr(query, "documents", None)  # sets over several documents list them on the query
     if listed:
         return tuple(_info(d) for d in listed)
     path = query.document_path or (query.document.path if query.document is not None else None)
-    return (DocumentInfo(id=Path(path).name, path=str(path)),) if path is not None else ()
+    return (DocumentRef(id=Path(path).name, path=str(path)),) if path is not None else ()
 
 
-def _info(doc: object) -> DocumentInfo:
+def _info(doc: object) -> DocumentRef:
     path = getattr(doc, "path", None)
     ident = getattr(doc, "id", None) or (Path(path).name if path else "")
-    title = getattr(doc, "title", None)
-    return DocumentInfo(id=str(ident), path=None if path is None else str(path), title=title or None)
+    title, kind = getattr(doc, "title", None), getattr(doc, "type", None)
+    return DocumentRef(str(ident), None if path is None else str(path), title or None, kind or None)

@@ -12,7 +12,7 @@ import pytest
 
 from benchmark.adapters.base import Query, create_adapter
 from benchmark.adapters.python_callable import wrap
-from benchmark.adapters.system_query import DocumentInfo, SystemQuery, system_query
+from benchmark.adapters.system_query import DocumentRef, SystemQuery, system_query
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Expected, Question
@@ -191,7 +191,7 @@ def test_the_query_names_the_set_and_documents_but_not_the_answer_key(query_modu
         "fields": {"text": "q7|loan|document.md"},
     }
     public = system_query(DOC_QUERY)
-    assert public.documents == (DocumentInfo(id="document.md", path=str(Path("cases/loan/document.md"))),)
+    assert public.documents == (DocumentRef(id="document.md", path=str(Path("cases/loan/document.md"))),)
     assert str(public) == "借了多少钱？"
     assert {f.name for f in dataclasses.fields(SystemQuery)} == {
         "text",

@@ -4,11 +4,13 @@ which passages are cited, and the answer object built from them."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from benchmark.adapters.sources import (
+    Shelf,
     Source,
     answer_object,
     as_sources,
@@ -150,3 +152,22 @@ def test_as_sources_takes_only_lists_of_passages() -> None:
 def test_no_document_still_gives_pages(tmp_path: Path) -> None:
     obj = answer_object("答", [Source("答：借了四万二千元。", {"page_label": "1"})], None)
     assert obj["citations"] == [{"page": 1}]
+
+
+def test_a_case_file_places_each_passage_in_the_document_it_names(doc: Document, tmp_path: Path) -> None:
+    """Duck-typed like the set's case (``query.case``: ``infos`` with id/title/path, ``documents`` by id)."""
+    other = tmp_path / "bank.md"
+    other.write_text("<!-- page: 1 -->\n转账记录\n答：借了四万二千元。\n", encoding="utf-8")
+    infos = [
+        SimpleNamespace(id="xunwen-1", title="第一次讯问笔录", path=doc.path),
+        SimpleNamespace(id="bank", title=None, path=other),
+    ]
+    case = SimpleNamespace(infos=infos, documents={"xunwen-1": doc, "bank": load_document(other)})
+    shelf = Shelf.of(SimpleNamespace(case=case, document=None))  # type: ignore[arg-type]
+    text = "答：借了四万二千元。"
+    assert locate(Source(text, {"page_label": "1", "document_id": "bank"}), shelf).lines == LineRange(3, 3)
+    assert locate(
+        Source(text, {"page_label": "1", "document_title": "第一次讯问笔录"}), shelf
+    ).lines == LineRange(3, 3)
+    assert locate(Source(text, {"page_label": "1", "file_name": "bank.md"}), shelf).document == "bank.md"
+    assert locate(Source(text, {"page_label": "1"}), shelf).lines is None  # which of the two: unknown
