@@ -146,7 +146,8 @@ def create(arg: str | None, options: dict[str, Any]) -> CallableAdapter:
             raise AdapterSpecError(f"cannot instantiate {arg!r}: {type(exc).__name__}: {exc}") from None
     if not callable(getattr(target, "query", None)) and not callable(target):
         raise AdapterSpecError(
-            f"{arg!r} is neither callable nor an object with .query()", where="python adapter"
+            f"{arg!r} is neither callable nor an object with .query(){_framework_hint(target, arg)}",
+            where="python adapter",
         )
     limit = options.get("max_concurrency")
     if limit is not None and (not str(limit).isdigit() or int(limit) < 1):
@@ -156,6 +157,14 @@ def create(arg: str | None, options: dict[str, Any]) -> CallableAdapter:
     return CallableAdapter(
         target, arg, int(limit) if limit is not None else None, cite_option(options, "python")
     )
+
+
+def _framework_hint(target: Any, arg: str) -> str:
+    """A LangChain runnable or a LlamaIndex chat engine/retriever has its own adapter."""
+    for method, adapter in (("invoke", "langchain"), ("chat", "llamaindex"), ("retrieve", "llamaindex")):
+        if callable(getattr(target, method, None)):
+            return f"; it has .{method}(): use --adapter {adapter}:{arg}"
+    return ""
 
 
 def cite_option(options: dict[str, Any], adapter: str) -> str:

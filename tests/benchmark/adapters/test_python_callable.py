@@ -243,6 +243,17 @@ def test_an_unknown_object_is_refused_naming_what_was_expected() -> None:
         ask_with(adapter, Q)
 
 
+def test_a_framework_object_is_pointed_at_its_adapter(project: Path) -> None:
+    (project / "proj_pkg_lrb" / "chains.py").write_text(
+        "from langchain_core.runnables import RunnableLambda\nchain = RunnableLambda(lambda x: x)\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        AdapterSpecError, match=r"has .invoke\(\): use --adapter langchain:proj_pkg_lrb.chains:chain"
+    ):
+        create_adapter("python:proj_pkg_lrb.chains:chain")
+
+
 def test_bad_cite_option(project: Path) -> None:
     with pytest.raises(AdapterSpecError, match="cite must be one of top, all, none"):
         create_adapter("python:proj_pkg_lrb.rag:answer", {"cite": "best"})
