@@ -112,6 +112,27 @@ def _load_one(path: Path, document: str | Path | None, trusted: Collection[str])
     return load_question_set(path, document)
 
 
+def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
+    """The set's document; a refusal names the set too (a copied set whose document stayed behind)."""
+    from benchmark.documents.loaders import load_document
+    from benchmark.errors import DocumentError
+
+    assert qs.document_path is not None
+    try:
+        return load_document(qs.document_path)
+    except DocumentError as exc:
+        where = display_path(qs.document_path)
+        if override is not None:
+            todo = "fix the --document path"
+        elif "not found" in exc.problem:
+            todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
+        else:
+            todo = "fix or convert the document, or pass another one with --document PATH"
+        raise DocumentError(
+            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+        ) from None
+
+
 def schema_sha256() -> str:
     import hashlib
 
@@ -139,7 +160,6 @@ def plan(
     ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
     recorded in its config or the answer cache); those are not validated again.
     """
-    from benchmark.documents.loaders import load_document
     from benchmark.scoring import check_questions
     from benchmark.selection import select_questions
 
@@ -153,7 +173,7 @@ def plan(
     documents: dict[str, Document | None] = {}
     for qs, _ in pairs:
         if str(qs.document_path) not in documents:
-            documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
+            documents[str(qs.document_path)] = _set_document(qs, document) if qs.document_path else None
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
     return Plan(inputs, pairs, documents, repeat, {display_path(s.path): s.sha256 for s in from_files})

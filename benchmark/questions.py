@@ -140,8 +140,15 @@ def _unknown_keys(err: Any) -> str:
 
 def load_question_set(path: str | Path, document: str | Path | None = None) -> QuestionSet:
     """Read, validate and model one set; ``document`` overrides the document it names."""
+    from benchmark.hints import document_kind, looks_like_document_json, not_a_set
+
     p = Path(path)
+    kind = document_kind(p)
+    if kind is not None:
+        raise QuestionSetError(not_a_set(p, kind), path=p)
     obj, data = read_json(p)
+    if looks_like_document_json(obj):
+        raise QuestionSetError(not_a_set(p, "OCR page JSON"), path=p)
     problems = schema_errors(obj)
     if problems:
         raise _many(p, problems)
@@ -330,7 +337,9 @@ def find_set_files(paths: Iterable[str | Path]) -> list[Path]:
         elif p.exists():
             out.append(p)
         else:
-            raise QuestionSetError("no such file or folder", path=p)
+            from benchmark.hints import path_hint
+
+            raise QuestionSetError(f"no such file or folder{path_hint(p)}", path=p)
     return out
 
 

@@ -13,6 +13,7 @@ from benchmark.models import Answer, Question
 from scorers.result import ScoreResult
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+COMPLETE, STOPPED = "complete", "stopped"  # a run's status
 
 
 @dataclass
@@ -107,11 +108,16 @@ class RunRecord:
     options: dict[str, Any] = field(default_factory=dict)
     results: list[QuestionResult] = field(default_factory=list)
     git_commit: str | None = None
+    status: str = COMPLETE  # COMPLETE | STOPPED (the system could not be reached or kept failing)
+    stop_reason: str | None = None
+    warnings: list[str] = field(default_factory=list)  # e.g. unknown answer keys, once per key
 
     def summary(self) -> dict[str, Any]:
         return summarize(self.results)
 
     @property
     def exit_code(self) -> int:
-        """0 when every question passed, else 1 (docs/contract.md §6)."""
+        """0 when every question passed, 2 for a stopped run (a refusal), else 1 (docs/contract.md §6)."""
+        if self.status == STOPPED:
+            return 2
         return 0 if self.results and all(r.outcome == PASS for r in self.results) else 1

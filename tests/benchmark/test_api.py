@@ -91,9 +91,12 @@ def test_type_and_tag_filters_and_an_empty_selection_is_refused(tmp_path: Path) 
     record = run(path, EchoAdapter(), tags=("金额",), output_dir=None)
     assert [r.id for r in record.results] == ["x1"]
     with pytest.raises(ConfigError) as err:
-        run(path, EchoAdapter(), types=("evidence_set",), tags=("日期",), output_dir=None)
-    assert "no questions match --type evidence_set --tag 日期" in str(err.value)
+        run(path, EchoAdapter(), types=("evidence_set",), tags=("金额",), output_dir=None)
+    assert "no questions match --type evidence_set --tag 金额" in str(err.value)
     assert str(path.name) in str(err.value)
+    with pytest.raises(ConfigError) as err:  # a tag no question carries is named, with the closest ones
+        run(path, EchoAdapter(), tags=("金钱",), output_dir=None)
+    assert "--tag: no question carries the tag '金钱'; did you mean '金额'?" in str(err.value)
 
 
 def test_unscorable_questions_are_all_reported_before_any_adapter_call(tmp_path: Path) -> None:
