@@ -171,7 +171,8 @@ def _progress(setting: bool | None) -> Any:
 
 def _exit_code(report: dict[str, Any]) -> int:
     s = report.get("summary", {})
-    return 0 if s.get("total", 0) > 0 and s.get("passed") == s.get("total") else 1
+    passed = s.get("total", 0) > 0 and s.get("passed") == s.get("total")
+    return 0 if passed and s.get("gates_held", True) else 1
 
 
 @click.command()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from benchmark.report.gate_lines import failed_gates, gate_lines
 from benchmark.report.notes import component_line, shortfalls
 
 _HEAD = ("type", "total", "passed", "failed", "skipped", "score", "pass_rate", "coverage")
@@ -78,17 +79,20 @@ def _trials(summary: dict[str, Any]) -> list[str]:
 
 
 def verdict(summary: dict[str, Any]) -> str:
-    ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total")
+    gates = failed_gates(summary)
+    ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total") and not gates
     word = "PASS" if ok else "FAIL"
+    failed = f"; {gates} set gate(s) failed" if gates else ""
     return (
         f"{word}: {summary.get('passed', 0)} passed, {summary.get('failed', 0)} failed, "
         f"{summary.get('skipped', 0)} skipped of {summary.get('total', 0)}; score {summary.get('score', 0.0):.4f}"
+        f"{failed}"
     )
 
 
 def render_summary(report: dict[str, Any], *, run_dir: str | None = None) -> str:
     summary = report.get("summary", {})
-    lines = _header(report) + type_table(summary) + _trials(summary)
+    lines = _header(report) + type_table(summary) + _trials(summary) + gate_lines(summary)
     problems = [q for q in report.get("questions", []) if q.get("outcome") != "PASS"]
     if problems:
         lines.append("")

@@ -112,7 +112,7 @@ def test_quote_with_ellipsis_within_lines(tmp_path: Path) -> None:
 def test_quote_outside_stated_lines(tmp_path: Path) -> None:
     (msg,) = problems(make_set(tmp_path, gap(evidence_location={"page": 2, "lines": "9"}), "conflict_gap"))
     assert (
-        "required_quote: '具体请了谁吃饭...都忘记了' is not within page 2 lines 9; it is at page 2, line 7"
+        "required_quote: '具体请了谁吃饭...都忘记了' is not within page 2 lines 9; it is at page 2, lines 7-8"
         in msg
     )
 

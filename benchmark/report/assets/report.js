@@ -171,10 +171,30 @@
     return table(['type', 'questions', 'passed', 'failed', 'skipped', 'score', 'coverage'], rows, { testid: 'type-table' });
   }
 
+  function gateTable(gates) {
+    var rows = [];
+    Object.keys(gates || {}).sort().forEach(function (path) {
+      var entry = gates[path] || {}, g = entry.gates || {};
+      Object.keys(g).sort().forEach(function (name) {
+        var m = g[name] || {}, held = m.held === true ? 'held' : m.held === false ? 'FAILED' : 'not measured';
+        var tr = el('tr', { testid: 'gate-row-' + name, cls: m.held === false ? 'gate-failed' : '' });
+        append(tr, [td(path, '', 'set'), td(entry.passed ? 'PASS' : 'FAIL', '', 'set-verdict'), td(name, '', 'gate'),
+          td(isNum(m.rate) ? f3(m.rate) + ' (' + m.counted + '/' + m.measured + ')' : '–', 'num', 'rate'),
+          td((m.kind === 'max' ? '≤ ' : '≥ ') + f3(m.threshold), 'num', 'threshold'), td(held, '', 'held')]);
+        rows.push(tr);
+      });
+    });
+    return table(['set', 'set verdict', 'gate', 'measured rate', 'threshold', 'held'], rows, { testid: 'gate-table' });
+  }
+
   function runSummary() {
     var s = runs[0].summary || {};
-    return [el('h2', { text: 'Summary' }), summaryCards(s), el('h2', { text: 'By question type' }),
+    var out = [el('h2', { text: 'Summary' }), summaryCards(s), el('h2', { text: 'By question type' }),
       typeChart(s.by_type), typeTable(s.by_type)];
+    if (s.gates && Object.keys(s.gates).length) {
+      out.push(el('h2', { text: 'Set gates (passing_score)' }), gateTable(s.gates));
+    }
+    return out;
   }
 
   // --- leaderboard (sweeps) -------------------------------------------------------------------
