@@ -147,7 +147,7 @@ def _unknown_keys(err: Any) -> list[str]:
     for key in extra:
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else f"; allowed here: {', '.join(allowed)}"
-        out.append(f"unknown key {key!r}{hint}; ignored (prefix your own keys with 'x-')")
+        out.append(f"unknown key {key!r}{hint}")
     return out
 
 
@@ -166,10 +166,11 @@ def load_question_set(
     obj, data = read_json(p)
     problems, unknown = schema_problems(obj)
     if strict:
-        problems += unknown
+        problems += [(w, f"{m}; refused by --strict (prefix your own keys with 'x-')") for w, m in unknown]
     if problems:
         raise _many(p, problems)
-    return build_question_set(p, obj, data, document, [f"{p}: {w}: {m}" for w, m in unknown])
+    notes = [f"{p}: {w}: {m}; ignored (prefix your own keys with 'x-')" for w, m in unknown]
+    return build_question_set(p, obj, data, document, notes)
 
 
 def _many(path: Path, problems: list[tuple[str, str]]) -> QuestionSetError:
