@@ -149,7 +149,11 @@ def _described(text: str, start: int, end: int) -> dict[str, str]:
 
 
 def _dates(text: str, out: Mapped) -> bool:
-    full = [f for f in find_dates(text) if isinstance(f.value, PartialDate) and f.value.year and f.definite]
+    full = [
+        f
+        for f in find_dates(text)
+        if isinstance(f.value, PartialDate) and f.value.year and (f.definite or f.qualifier == "range")
+    ]
     if not full:
         return False
     if len(full) >= 2 and _RANGE.match(text[full[0].end : full[1].start]):

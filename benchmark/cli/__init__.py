@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -89,12 +89,18 @@ def cli() -> None:
 
 def _warnings_to_stderr() -> None:
     """The library logs what it warns about (``benchmark.*`` loggers, e.g. unknown keys in a set); the
-    command line prints each as one ``warning: ...`` line on stderr."""
+    command line prints each as one ``warning: ...`` line on stderr, once (a set read again for the HTML
+    report warns again)."""
     import logging
 
     class _Echo(logging.Handler):
+        shown: ClassVar[set[str]] = set()
+
         def emit(self, record: logging.LogRecord) -> None:
-            click.echo(f"warning: {record.getMessage()}", err=True)
+            message = record.getMessage()
+            if message not in self.shown:
+                self.shown.add(message)
+                click.echo(f"warning: {message}", err=True)
 
     log = logging.getLogger("benchmark")
     if not any(type(h).__name__ == "_Echo" for h in log.handlers):

@@ -174,25 +174,35 @@ def test_unknown_key_refused_when_strict(tmp_path: Path) -> None:
     obj["questions"][0]["expected"]["amount_totl"] = 1
     with pytest.raises(QuestionSetError) as info:
         load_question_set(write_set(tmp_path, obj), strict=True)
-    assert "$.questions[0].expected: unknown key 'amount_totl' (did you mean 'amount_total'?)" in str(info.value)
+    assert "$.questions[0].expected: unknown key 'amount_totl' (did you mean 'amount_total'?)" in str(
+        info.value
+    )
 
 
 def test_unknown_key_far_from_any_lists_the_allowed_ones(tmp_path: Path) -> None:
     obj = seed_set()
     obj["questions"][0]["required_evidence"][0]["zzz"] = 1
     (warning,) = load_question_set(write_set(tmp_path, obj)).warnings
-    assert "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: is_critical, lines" in warning
+    assert (
+        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: is_critical, lines" in warning
+    )
 
 
 def test_unknown_key_in_date_range_is_ignored(tmp_path: Path) -> None:
     obj = seed_set()
-    obj["questions"][0]["expected"] = {"date_range": {"start": "2020-08-01", "end": "2020-08-31", "note": "x"}}
+    obj["questions"][0]["expected"] = {
+        "date_range": {"start": "2020-08-01", "end": "2020-08-31", "note": "x"}
+    }
     qs = load_question_set(write_set(tmp_path, obj))
     assert qs.questions[0].expected.date_range is not None and len(qs.warnings) == 1
 
 
 def test_system_instructions_are_modelled(tmp_path: Path) -> None:
-    si = {"required_behavior": "只依据笔录回答", "rules": ["引用原文", " "], "forbidden_behavior": ["编造电话号码"]}
+    si = {
+        "required_behavior": "只依据笔录回答",
+        "rules": ["引用原文", " "],
+        "forbidden_behavior": ["编造电话号码"],
+    }
     qs = load_question_set(write_set(tmp_path, seed_set(system_instructions=si)))
     assert qs.warnings == ()
     assert qs.system_instructions is not None
