@@ -120,7 +120,8 @@ def run(**kwargs: Any) -> int:
     """Run the benchmark: ask a system every selected question, score, report.
 
     Writes runs/<run-id>/ (report.json, answers.jsonl, config.json) and prints the summary. Exit code 0
-    when every question passed, 1 when some failed or were skipped, 2 when the input was refused.
+    when every question passed and every set gate held, 1 when some failed or were skipped or a set gate
+    (passing_score) failed, 2 when the input was refused.
 
     \b
     Examples:
@@ -192,7 +193,7 @@ def report(
 ) -> int:
     """Re-render a stored run (a run directory, a run id or prefix, or `latest`).
 
-    Exit code as the run's: 0 when every question passed, else 1.
+    Exit code as the run's: 0 when every question passed and every set gate held, else 1.
     """
     from benchmark.cli.run_options import write_rendered
     from benchmark.rundir import find_run
