@@ -160,7 +160,13 @@ def _question(ctx: _Item, doc: Document, default_type: str | None) -> dict[str, 
     question = ctx.text("question").strip() or ctx.item.title
     answer = ctx.fields.get("answer")
     if qtype is None or not question or answer is None:
-        missing = "a type" if qtype is None else "a question" if not question else "an answer"
+        missing = (
+            "type (name it in the file name, its title, a 类型 field or --type)"
+            if qtype is None
+            else "问题"
+            if not question
+            else "答案"
+        )
         ctx.lost(f"no {missing}: the section is not a question (kept under x-import.skipped)")
         return None
     if not ctx.text("question").strip():
@@ -225,15 +231,16 @@ def _fill(out: dict[str, Any], mapped: Mapped, located: list[Located], doc: Docu
         ctx.note("no quote was found in the document: citation_required is false")
 
 
-def import_banks(paths: list[Path], document: Path, output: Path) -> ImportResult:
-    """The set the banks make (see the module docstring); nothing is written here."""
+def import_banks(paths: list[Path], document: Path, output: Path, qtype: str | None = None) -> ImportResult:
+    """The set the banks make (see the module docstring); nothing is written here. ``qtype``: the
+    type of banks whose file name and title do not tell it."""
     doc = load_document(document)
     result = ImportResult({})
     questions: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     for path in paths:
         bank = parse_bank(path)
-        default_type = type_of(path.stem) or type_of(bank.title)
+        default_type = type_of(path.stem) or type_of(bank.title) or qtype
         for item in bank.items:
             ctx = _Item(bank, item, result)
             _sort_fields(ctx)

@@ -19,7 +19,13 @@ import click
 @click.option(
     "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="The set to write."
 )
-def import_banks(banks: tuple[Path, ...], document: Path, output: Path) -> int:
+@click.option(
+    "--type",
+    "qtype",
+    type=click.Choice(("fact_exact", "evidence_set", "conflict_gap")),
+    help="The type of banks whose file name and title do not tell it.",
+)
+def import_banks(banks: tuple[Path, ...], document: Path, output: Path, qtype: str | None) -> int:
     """Turn Markdown question banks into one question set.
 
     The type comes from each file's name or title (事实 / 证据 / 冲突, 缺口); every quote is located
@@ -35,7 +41,7 @@ def import_banks(banks: tuple[Path, ...], document: Path, output: Path) -> int:
     from benchmark.errors import QuestionSetError
     from benchmark.questions import schema_errors
 
-    result = run_import(list(banks), document, output)
+    result = run_import(list(banks), document, output, qtype)
     problems = schema_errors(result.obj)
     if problems:
         where, problem = problems[0]

@@ -90,7 +90,17 @@ def test_disagreements_and_misses_are_listed(tmp_path: Path) -> None:
     ]
     assert result.unmapped == [
         "冲突缺口.md §1: quote '这句话不在笔录里' is nowhere in the document",
-        "冲突缺口.md §2: no an answer: the section is not a question (kept under x-import.skipped)",
+        "冲突缺口.md §2: no 答案: the section is not a question (kept under x-import.skipped)",
     ]
     assert result.obj["x-import"]["skipped"][0]["title"] == "没有答案"
     assert result.obj["benchmark_type"] == "conflict_gap"
+
+
+def test_a_bank_that_does_not_name_its_type(tmp_path: Path) -> None:
+    text = "## 1. 介绍人\n**问题**：谁介绍的？\n**答案**：甘以澈\n**证据原文**：`我朋友甘以澈跟我说`\n"
+    bank = write(tmp_path, "bank.md", text)
+    untyped = import_banks([bank, write(tmp_path, "事实.md", text)], DOC, tmp_path / "s.json")
+    assert [q["id"] for q in untyped.obj["questions"]] == ["fact_001"]
+    assert untyped.unmapped[0].startswith("bank.md §1: no type (name it in the file name")
+    typed = import_banks([bank], DOC, tmp_path / "s.json", "fact_exact")
+    assert typed.obj["questions"][0]["expected"] == {"entity": "甘以澈"} and typed.unmapped == []
