@@ -3,7 +3,7 @@
 A document's *content lines* are its lines without page furniture: page-number footers (``第3页 共8页``,
 ``- 3 -``, ``Page 3 of 8``), blank lines, and a signature line (``被讯问人：某某（捺印）``) that is the
 first or last line of a page other than the last. ``TextIndex`` joins every content line, folded
-(``match_view``), into one string, once per document; a search is then one ``find`` loop over it. An
+(``match_view``), into one string, once per document (at its first search); a search is then one ``find`` loop over it. An
 occurrence whose lines lie on two pages *crosses a page break* (``Place.crosses_pages``): a quote that
 runs on from the foot of one page to the top of the next, over the footer between them.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from benchmark.documents.model import match_view
@@ -91,17 +92,25 @@ class TextIndex:
     def __init__(self, doc: Document) -> None:
         skip = furniture_lines(doc)
         self.content: list[Line] = [ln for ln in doc.lines if ln.number not in skip]
+
+    @cached_property
+    def _folded(self) -> tuple[str, list[int]]:
+        """The content lines folded and joined, and where each starts (built at the first search)."""
         folded = [match_view(ln.text) for ln in self.content]
-        self.joined = "".join(folded)
         starts, pos = [], 0
         for text in folded:
             starts.append(pos)
             pos += len(text)
-        self._starts = starts
+        return "".join(folded), starts
+
+    @property
+    def joined(self) -> str:
+        return self._folded[0]
 
     def _place(self, start: int, end: int) -> Place:
-        first = bisect_right(self._starts, start) - 1
-        last = bisect_right(self._starts, max(start, end - 1)) - 1
+        starts = self._folded[1]
+        first = bisect_right(starts, start) - 1
+        last = bisect_right(starts, max(start, end - 1)) - 1
         lines = self.content[first : last + 1]
         kept = [ln for ln in lines if ln.text.strip()]
         return Place(tuple(ln.number for ln in kept), tuple(dict.fromkeys(ln.page for ln in kept)))
