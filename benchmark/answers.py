@@ -67,17 +67,30 @@ def _as_page(value: object) -> int | None:
     return None
 
 
+def _as_pair(value: object) -> int | None:
+    """A question-answer pair number: ``4``, ``"4"``, ``"第4个问答"``; None when absent or unreadable."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.strip().removeprefix("第").removesuffix("个问答").removesuffix("问答").strip()
+    page = _as_page(value)
+    return page if page is not None and page > 0 else None
+
+
 def parse_citation(value: object) -> Citation | None:
-    """A citation object, ``"p.2 L40-42"``-like string or bare page number."""
+    """A citation object (``qa``: a transcript's question-answer pair), ``"p.2 L40-42"``-like string
+    or bare page number."""
     if isinstance(value, Mapping):
         quote = value.get("quote") or value.get("text")
         doc = value.get("doc") or value.get("document")
         lines = value.get("lines") if "lines" in value else value.get("line")
+        qa = value.get("qa") if "qa" in value else value.get("qa_pair")
         return Citation(
             _as_page(value.get("page")),
             None if lines is None else LineRange.parse(lines),
             str(quote) if quote else None,
             str(doc) if doc else None,
+            _as_pair(qa),
         )
     if isinstance(value, (int, str)) and not isinstance(value, bool):
         page = _as_page(value)

@@ -232,8 +232,9 @@ def run(
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         cache = stack.enter_context(AnswerCache(cache_file)) if cache_file is not None else None
-        if cache is not None and set(the_plan.loaded.values()) - known:
-            cache.mark_validated(the_plan.loaded.values(), schema)
+        clean = [sha for sha in the_plan.loaded.values() if sha not in the_plan.warned]
+        if cache is not None and set(clean) - known:
+            cache.mark_validated(clean, schema)
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
     results = [_score(the_plan, r, scorer_options) for r in replies]

@@ -144,8 +144,9 @@ def run(**kwargs: Any) -> int:
     """Run the benchmark: ask a system every selected question, score, report.
 
     Writes runs/<run-id>/ (report.html, report.json, answers.jsonl, config.json) and prints the summary.
-    Exit code 0 when every question passed, 1 when some failed or were skipped, 2 when the input was
-    refused or the system could not be reached (the run is then recorded as stopped, not scored).
+    Exit code 0 when every question passed and every set gate held, 1 when some failed or were skipped or
+    a set gate (passing_score) failed, 2 when the input was refused or the system could not be reached
+    (the run is then recorded as stopped, not scored).
 
     \b
     Examples:
@@ -200,7 +201,8 @@ def _exit_code(report: dict[str, Any]) -> int:
     if report.get("status") == "stopped":
         return 2
     s = report.get("summary", {})
-    return 0 if s.get("total", 0) > 0 and s.get("passed") == s.get("total") else 1
+    passed = s.get("total", 0) > 0 and s.get("passed") == s.get("total")
+    return 0 if passed and s.get("gates_held", True) else 1
 
 
 @click.command()
@@ -229,7 +231,7 @@ def report(
     """Re-render a stored run (a run directory, a run id or prefix, or `latest`).
 
     Writes the run directory's report.html when it has none. Exit code as the run's: 0 when every
-    question passed, 2 for a stopped run, else 1.
+    question passed and every set gate held, 2 for a stopped run, else 1.
     """
     from benchmark.cli.run_options import parse_failures, write_rendered
     from benchmark.rundir import find_run

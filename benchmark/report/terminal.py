@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from benchmark.report.gate_lines import failed_gates, gate_lines
 from benchmark.report.plain import answer_first_line, clip, explain, label
 
 DEFAULT_FAILURES = 10
@@ -210,12 +211,19 @@ def _skips(report: dict[str, Any], view: View) -> list[str]:
 
 
 def verdict(summary: Mapping[str, Any]) -> str:
-    ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total")
+    gates = failed_gates(dict(summary))
+    ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total") and not gates
     word = "PASS" if ok else "FAIL"
+    failed = f"; {gates} set gate(s) failed" if gates else ""
     return (
         f"{word}: {summary.get('passed', 0)} passed, {summary.get('failed', 0)} failed, "
         f"{summary.get('skipped', 0)} skipped of {summary.get('total', 0)}; score {summary.get('score', 0.0):.4f}"
+        f"{failed}"
     )
+
+
+def _gates(report: dict[str, Any], view: View) -> list[str]:
+    return gate_lines(report.get("summary", {}))
 
 
 def _verdict(report: dict[str, Any], view: View) -> list[str]:
@@ -237,6 +245,7 @@ SECTIONS: tuple[tuple[Section, ...], ...] = (
     (_header,),
     (_summary_table,),
     (_trials,),
+    (_gates,),
     (_warnings,),
     (_failures,),
     (_skips,),

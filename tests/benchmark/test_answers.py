@@ -40,6 +40,20 @@ ROWS: list[tuple[str, Any, Answer]] = [
         Answer("a", citations=(Citation(4), Citation(None), Citation(None), Citation(6), Citation(None))),
     ),
     (
+        "a transcript's question-answer pair: a number, a string or 第N个问答; nothing else",
+        {
+            "answer": "a",
+            "citations": [
+                {"qa": 4},
+                {"qa_pair": "第12个问答"},
+                {"qa": "7", "page": 2},
+                {"qa": 0},
+                {"qa": "甲"},
+            ],
+        },
+        Answer("a", citations=(Citation(qa=4), Citation(qa=12), Citation(2, qa=7), Citation(), Citation())),
+    ),
+    (
         "'lines' wins over 'line', even when empty",
         {"answer": "a", "citation": {"page": 1, "lines": None, "line": "5"}},
         Answer("a", citations=(Citation(1),)),

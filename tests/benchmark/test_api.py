@@ -253,8 +253,8 @@ def test_rescore_trusts_unchanged_sets_and_validates_changed_ones(
     out = tmp_path / "runs"
     record = run(path, EchoAdapter(), output_dir=out)
     calls: list[int] = []
-    real = questions.schema_errors
-    monkeypatch.setattr(questions, "schema_errors", lambda obj: calls.append(1) or real(obj))
+    real = questions.schema_problems  # what loading a set validates with
+    monkeypatch.setattr(questions, "schema_problems", lambda obj: calls.append(1) or real(obj))
     rescore(record.run_id, output_dir=out)
     assert calls == []  # same bytes, same schema: the run validated them already
     path.write_text(path.read_text(encoding="utf-8").replace("问题q000", "问题q000 "), encoding="utf-8")
@@ -272,8 +272,8 @@ def test_a_set_validated_by_an_earlier_run_is_not_validated_again(
     path = numbered_set(tmp_path / "sets", 2)
     out = tmp_path / "runs"
     calls: list[int] = []
-    real = questions.schema_errors
-    monkeypatch.setattr(questions, "schema_errors", lambda obj: calls.append(1) or real(obj))
+    real = questions.schema_problems  # what loading a set validates with
+    monkeypatch.setattr(questions, "schema_problems", lambda obj: calls.append(1) or real(obj))
     run(path, EchoAdapter(), output_dir=out)
     assert calls == [1]
     run(path, EchoAdapter(), output_dir=out)

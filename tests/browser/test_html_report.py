@@ -451,3 +451,21 @@ def test_a_stopped_run_and_answer_key_warnings_are_shown(case: Case, open_page: 
     english(page)
     assert text(page, "[data-testid=stopped]").startswith("This run was stopped before it was scored")
     guard.check()
+
+
+def test_run_report_shows_set_gates(open_page: Any, tmp_path: Path) -> None:
+    seed_gaps = Path(__file__).resolve().parents[1] / "fixtures" / "seed_bank" / "conflict_gap.json"
+    out = tmp_path / "runs"
+    r = cli("run", "--dataset", str(seed_gaps), "--adapter", "refuse", "--output", str(out), "--no-cache")
+    assert r.returncode == 1, r.stdout + r.stderr
+    (run_dir,) = [d for d in out.iterdir() if (d / "report.html").is_file()]
+    page, _ = open_page(run_dir / "report.html")
+    gates = RunDir(run_dir).read_report()["summary"]["gates"]
+    (entry,) = gates.values()
+    for name, m in entry["gates"].items():
+        row = f"[data-testid=gate-row-{name}]"
+        assert text(page, f"{row} [data-col=held]") == ("FAILED" if m["held"] is False else "held")
+        assert text(page, f"{row} [data-col=rate]") == f"{f3(m['rate'])} ({m['counted']}/{m['measured']})"
+        assert text(page, f"{row} [data-col=set-verdict]") == "FAIL"
+    assert text(page, "[data-testid=gate-row-quote_inclusion_rate] [data-col=threshold]") == "≥ 1.000"
+    assert text(page, "[data-testid=gate-row-hallucination_rate] [data-col=threshold]") == "≤ 0.000"

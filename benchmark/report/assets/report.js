@@ -192,6 +192,22 @@
     return table([t('type'), t('questions'), t('passed'), t('failed'), t('skipped'), t('score'), t('coverage'), t('outcomes')], rows, { testid: 'type-table' });
   }
 
+  function gateTable(gates) {
+    var rows = [];
+    Object.keys(gates || {}).sort().forEach(function (path) {
+      var entry = gates[path] || {}, g = entry.gates || {};
+      Object.keys(g).sort().forEach(function (name) {
+        var m = g[name] || {}, held = m.held === true ? 'held' : m.held === false ? 'FAILED' : 'not measured';
+        var tr = el('tr', { testid: 'gate-row-' + name, cls: m.held === false ? 'gate-failed' : '' });
+        append(tr, [td(path, '', 'set'), td(entry.passed ? 'PASS' : 'FAIL', '', 'set-verdict'), td(name, '', 'gate'),
+          td(isNum(m.rate) ? f3(m.rate) + ' (' + m.counted + '/' + m.measured + ')' : '–', 'num', 'rate'),
+          td((m.kind === 'max' ? '≤ ' : '≥ ') + f3(m.threshold), 'num', 'threshold'), td(held, '', 'held')]);
+        rows.push(tr);
+      });
+    });
+    return table(['set', 'set verdict', 'gate', 'measured rate', 'threshold', 'held'], rows, { testid: 'gate-table' });
+  }
+
   function runSummary() {
     var s = runs[0].summary || {};
     return [el('h2', { text: t('summary') }), summaryCards(s)];
@@ -199,8 +215,12 @@
 
   function typeSection() {
     var s = runs[0].summary || {};
-    return [el('h2', { text: t('by_type') }), typeTable(s.by_type),
+    var out = [el('h2', { text: t('by_type') }), typeTable(s.by_type),
       el('div', { cls: 'legend' }, ['passed', 'failed', 'skipped'].map(function (k) { return el('span', {}, el('span', { cls: 'sw ' + k }), t(k)); }))];
+    if (s.gates && Object.keys(s.gates).length) {
+      out.push(el('h2', { text: t('set_gates') }), gateTable(s.gates));
+    }
+    return out;
   }
 
   // --- leaderboard (sweeps) -------------------------------------------------------------------
