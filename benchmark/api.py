@@ -98,25 +98,27 @@ def _finish(
     label: str | None,
     html: Plan | None = None,
 ) -> None:
-    """answers.jsonl, report.json, the run history, then report.html (last: the others never wait on it),
-    drawn from the plan's sets and documents (``html``; None: no page)."""
-    from benchmark.report.json_report import build_report, dumps_report_bytes
+    """answers.jsonl, then the reports from the report lines (``benchmark.pipeline.finish``); the page's
+    question rows are made here, while the plan's sets and documents are loaded (``html``; None: no page)."""
+    from benchmark.json_lines import dumps_line_bytes
+    from benchmark.pipeline.finish import Outputs, Page, finish
+    from benchmark.report.html_run import RunPage
+    from benchmark.report.json_report import question_entry
 
     if run_dir is None:
         return
     run_dir.write_answers(answer_line(r) for r in record.results if r.answer is not None)
-    report = build_report(record)
-    run_dir.write_report(dumps_report_bytes(report))
-    if store_path is not None:
-        from benchmark.store import RunStore
-
-        with RunStore(store_path) as store:
-            store.save_report(report, label=label)
-    if html is not None:
-        from benchmark.report.html import Sources, render_run_html, write_html
-
-        sources = Sources.of({id(qs): qs for qs, _ in html.pairs}.values(), html.documents)
-        write_html(run_dir.path / "report.html", render_run_html(report, sources=sources))
+    page = RunPage(html.documents) if html is not None else None
+    lines, rows, texts = [], [], []
+    for i, r in enumerate(record.results):
+        entry = question_entry(r)
+        lines.append(dumps_line_bytes(entry))
+        if page is not None and html is not None and r.trial == 0:
+            qs, q = html.pairs[i // html.repeat]
+            rows.append(page.row(entry, q, str(qs.document_path)))
+            texts.append(entry["question"] or "")
+    outputs = Outputs(run_dir, store_path, label, html is not None)
+    finish(record, lines, outputs, Page(page, rows, texts) if page is not None else None)
 
 
 class _Collector:

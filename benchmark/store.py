@@ -108,10 +108,11 @@ class RunStore(SQLiteFile):
         return self
 
     def save_report(self, report: dict[str, Any], *, label: str | None = None) -> str:
-        """Record a run from its JSON report (docs/contract.md §5); returns the run id."""
+        """Record a run from its JSON report (docs/contract.md §5); returns the run id. The questions are
+        read one at a time (a report the run path wrote reads them back from its file)."""
         s = report["summary"]
         run_id = str(report["run_id"])
-        rows = [
+        rows = (
             (
                 run_id,
                 seq,
@@ -127,7 +128,7 @@ class RunStore(SQLiteFile):
                 q.get("skip_reason"),
             )
             for seq, q in enumerate(report["questions"])
-        ]
+        )
         adapter = report.get("adapter", {})
         with self._tx() as db:
             db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))

@@ -61,8 +61,9 @@ from benchmark.models import Question, QuestionSet
 from benchmark.questions import load_question_sets
 from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
-from benchmark.results import FAIL, PASS, Counts, QuestionResult
+from benchmark.results import FAIL, PASS, QuestionResult
 from benchmark.scoring import score_answer
+from benchmark.summary import Counts
 
 # Words for the closing sentence that makes every answer text distinct (no digits, no cue words).
 _WORDS = (
@@ -231,7 +232,7 @@ def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...]
             counts = tally.counts.get(r.type)
             if counts is None:
                 counts = tally.counts[r.type] = Counts()
-            counts.add(r)
+            counts.add(r.outcome, r.score)
             tally.pairs[r.type] = tally.pairs.get(r.type, 0) + 1
             tally.seconds[r.type] = tally.seconds.get(r.type, 0.0) + clock() - t0
             if k in checkpoints:

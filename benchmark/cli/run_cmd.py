@@ -179,9 +179,9 @@ def run(**kwargs: Any) -> int:
             bar.close()
     out_dir = settings.output
     run_dir = f"{Path(out_dir) / record.run_id}/" if out_dir else None
-    from benchmark.report.json_report import build_report
+    from benchmark.report.json_report import report_of
 
-    report_ = build_report(record)
+    report_ = report_of(record)
     write_html_reports(report_, html_path, copy_of=Path(run_dir) / "report.html" if run_dir else None)
     write_rendered(
         report_, settings.render, run_dir=run_dir, header=not settings.no_header, failures=settings.failures
@@ -300,7 +300,7 @@ def rescore(
     """
     from benchmark.api import rescore as api_rescore
     from benchmark.cli.run_options import parse_pairs, write_rendered
-    from benchmark.report.json_report import build_report
+    from benchmark.report.json_report import report_of
 
     record = api_rescore(
         run_ref,
@@ -311,7 +311,7 @@ def rescore(
         label=label,
     )
     run_dir = f"{Path(output) / record.run_id}/"
-    write_rendered(build_report(record), "json" if as_json else render or "summary", run_dir=run_dir)
+    write_rendered(report_of(record), "json" if as_json else render or "summary", run_dir=run_dir)
     return record.exit_code
 
 

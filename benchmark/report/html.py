@@ -11,9 +11,11 @@ on three things, each tested:
 - a Content-Security-Policy meta tag allows only the page's own inline script and style (by sha256
   hash) and no network at all, so even a mistake could not load or run anything else.
 
-For the drill-down, the question sets and documents a run names are read again when they are still
-there (``Sources``): question text, the gold values, and the cited and required document lines.
-A report whose sources are gone still renders; it says so.
+A run's own page is written by the run from its report lines, with what the drill-down needs from
+the sets and documents (the gold values, the cited and required document lines) worked out once per
+question while they are loaded (``benchmark.report.html_run``). A stored report drawn again, or a
+comparison, reads the sets and documents again when they are still there (``Sources``); a report whose
+sources are gone still renders, and says so.
 
 Each scored answer carries its components in plain words in both languages (``benchmark.report.plain``:
 expected, read, why), so the page shows text, never a JSON dict. The interface speaks Chinese or
@@ -39,6 +41,7 @@ MAX_LINES_PER_CITATION = 12
 CONTEXT_LINES = 1
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _PLACEHOLDER = re.compile(r"\{\{([A-Z]+)\}\}")
+_DATA_SLOT = "\x00data\x00"
 _CONFLICT_KEYS = (
     "should_abstain",
     "required_quote",
@@ -93,16 +96,23 @@ def content_security_policy(script: str, style: str) -> str:
 
 def render_page(data: dict[str, Any], title: str) -> str:
     """The HTML document for a view model (``run_view`` / ``comparison_view``)."""
+    before, after = page_parts(title)
+    return before + embed_json(data) + after
+
+
+def page_parts(title: str) -> tuple[str, str]:
+    """The page around its embedded data: what comes before the data's JSON, and what after."""
     script, style = _asset("i18n.js") + _asset("report.js"), _asset("report.css")
     values = {
         "CSP": html.escape(content_security_policy(script, style), quote=False).replace('"', "&quot;"),
         "TITLE": html.escape(title, quote=False),
         "STYLE": style,
         "SCRIPT": script,
-        "DATA": embed_json(data),
+        "DATA": _DATA_SLOT,
     }
     # one pass over the template only: nothing inserted is ever searched for placeholders again
-    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _asset("report.html"))
+    before, after = _PLACEHOLDER.sub(lambda m: values[m.group(1)], _asset("report.html")).split(_DATA_SLOT)
+    return before, after
 
 
 def write_html(path: str | Path, text: str) -> Path:
@@ -289,16 +299,18 @@ def cited_lines(answer: dict[str, Any] | None, doc: Any) -> list[int]:
     return sorted(numbers)
 
 
-class _DocTable:
-    """The document lines a page embeds, each once: ``{doc key: {"name", "lines": {n: [page, text]}}}``."""
+class DocTable:
+    """The document lines a page embeds, each once: ``{doc key: {"name", "lines": {n: [page, text]}}}``.
+
+    Keys are ``d0``, ``d1``, ... in the order documents are first added, unless the caller names them."""
 
     def __init__(self) -> None:
         self.docs: dict[str, dict[str, Any]] = {}
         self._keys: dict[int, str] = {}
         self._index: dict[str, dict[int, Any]] = {}
 
-    def add(self, doc: Any, numbers: Iterable[int]) -> str:
-        key = self._keys.setdefault(id(doc), f"d{len(self._keys)}")
+    def add(self, doc: Any, numbers: Iterable[int], key: str | None = None) -> str:
+        key = key or self._keys.setdefault(id(doc), f"d{len(self._keys)}")
         if key not in self.docs:
             self.docs[key] = {"name": Path(str(doc.path)).name, "lines": {}}
             self._index[key] = {line.number: line for line in doc.lines}
@@ -326,7 +338,7 @@ def _expected_view(q: Any) -> dict[str, Any]:
     return out
 
 
-def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
+def entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
     if e is None:
         return None
     details = e.get("details") if isinstance(e.get("details"), dict) else {}
@@ -343,33 +355,41 @@ def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
     }
 
 
-def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs: _DocTable) -> dict[str, Any]:
+def question_facts(q: Any, doc: Any) -> tuple[dict[str, Any], list[int]]:
+    """What a question's row shows from its set and document (the same for every answer to it), and
+    the document lines it needs: made once per question."""
+    view: dict[str, Any] = {
+        "expected": _expected_view(q),
+        "required": [
+            {"page": ev.page, "text": ev.must_include, "critical": ev.is_critical}
+            for ev in q.required_evidence
+        ],
+        "tags": list(q.tags),
+    }
+    if doc is None:
+        return view, []
+    numbers, marks, found = required_lines(q, doc)
+    view["req_lines"], view["marks"], view["found"] = numbers, {str(k): v for k, v in marks.items()}, found
+    return view, numbers
+
+
+def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs: DocTable) -> dict[str, Any]:
     first = next(e for e in entries if e is not None)
     q = sources.question(str(first["id"]), first.get("set"))
     doc = sources.document(q)
     view: dict[str, Any] = {"id": first["id"], "type": first.get("type"), "set": first.get("set")}
     view["question"] = first.get("question") or (q.question if q is not None else "")
-    view["r"] = [_entry_view(e, doc) for e in entries]
+    view["r"] = [entry_view(e, doc) for e in entries]
     if q is not None:
-        view["expected"] = _expected_view(q)
-        view["required"] = [
-            {"page": ev.page, "text": ev.must_include, "critical": ev.is_critical}
-            for ev in q.required_evidence
-        ]
-        view["tags"] = list(q.tags)
-    if doc is not None and q is not None:
-        numbers, marks, found = required_lines(q, doc)
-        view["req_lines"], view["marks"], view["found"] = (
-            numbers,
-            {str(k): v for k, v in marks.items()},
-            found,
-        )
-        cited = [n for r in view["r"] if r is not None for n in r["cl"]]
-        view["doc"] = docs.add(doc, [*numbers, *cited])
+        facts, numbers = question_facts(q, doc)
+        view.update(facts)
+        if doc is not None:
+            cited = [n for r in view["r"] if r is not None for n in r["cl"]]
+            view["doc"] = docs.add(doc, [*numbers, *cited])
     return view
 
 
-def _run_meta(report: dict[str, Any]) -> dict[str, Any]:
+def run_meta(report: dict[str, Any]) -> dict[str, Any]:
     keys = (
         "run_id",
         "label",
@@ -409,13 +429,13 @@ def _tool_version() -> str:
 
 
 def _view(kind: str, reports: Sequence[dict[str, Any]], sources: Sources) -> dict[str, Any]:
-    docs = _DocTable()
+    docs = DocTable()
     questions = [_question_view(entries, sources, docs) for entries in _paired_questions(reports)]
     return {
         "kind": kind,
         "generator": f"legal-rag-bench {_tool_version()}",
         "lang": content_language(q.get("question") or "" for q in questions),
-        "runs": [_run_meta(r) for r in reports],
+        "runs": [run_meta(r) for r in reports],
         "questions": questions,
         "docs": docs.export(),
         "notes": sources.notes,

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import statistics
 from decimal import Decimal
 from typing import Any
 
 from benchmark.json_lines import dumps_line_bytes
 from benchmark.models import Answer
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import QuestionResult, RunRecord
+from benchmark.summary import summarize
 
 FLOAT_DIGITS = 6
 TIMING_FIELDS = ("run_id", "started_at", "finished_at", "duration_s", "latency_ms")
@@ -90,52 +90,28 @@ def answer_entry(answer: Answer) -> dict[str, Any]:
     return entry
 
 
-def _trial_summary(results: list[QuestionResult]) -> dict[str, Any]:
-    passed = sum(r.outcome == PASS for r in results)
-    failed = sum(r.outcome == FAIL for r in results)
-    resolved = passed + failed
-    score_sum = sum(r.score or 0.0 for r in results if r.outcome != SKIP)
-    return {
-        "passed": passed,
-        "failed": failed,
-        "skipped": sum(r.outcome == SKIP for r in results),
-        "score": score_sum / resolved if resolved else 0.0,
-        "pass_rate": passed / resolved if resolved else 0.0,
-    }
-
-
-def _spread(values: list[float]) -> dict[str, float]:
-    return {
-        "mean": statistics.fmean(values),
-        "stdev": statistics.stdev(values) if len(values) > 1 else 0.0,
-        "min": min(values),
-        "max": max(values),
-    }
-
-
-def trials_summary(results: list[QuestionResult]) -> dict[str, Any] | None:
-    """Mean and spread of score and pass rate over trials; ``None`` for a single trial."""
-    trials = sorted({r.trial for r in results})
-    if len(trials) < 2:
-        return None
-    per_trial = []
-    for t in trials:
-        entry = _trial_summary([r for r in results if r.trial == t])
-        per_trial.append({"trial": t, **entry})
-    return {
-        "n": len(trials),
-        "score": _spread([t["score"] for t in per_trial]),
-        "pass_rate": _spread([t["pass_rate"] for t in per_trial]),
-        "per_trial": per_trial,
-    }
-
-
 def build_report(record: RunRecord) -> dict[str, Any]:
-    """The report dict of a run (docs/contract.md §5 plus run metadata)."""
-    summary = record.summary()
-    trials = trials_summary(record.results)
-    if trials is not None:
-        summary["trials"] = trials
+    """The report dict of a run (docs/contract.md §5 plus run metadata); for a run the run path wrote,
+    the report it wrote (its question lines read back)."""
+    if record.written is not None:
+        return record.written.as_dict()
+    questions = [question_entry(r) for r in record.results]  # JSON-ready as built
+    report = report_head(record, summarize(questions, record.datasets))
+    report["questions"] = questions
+    return report
+
+
+def report_of(record: RunRecord) -> dict[str, Any]:
+    """The report to render: for a run the run path wrote, its question lines are read from the file as
+    a renderer iterates them (never all held at once); else ``build_report``."""
+    if record.written is not None:
+        report: dict[str, Any] = record.written.report()
+        return report
+    return build_report(record)
+
+
+def report_head(record: RunRecord, summary: dict[str, Any]) -> dict[str, Any]:
+    """Everything in the report but its question lines, JSON-ready."""
     report = {
         "tool": record.tool,
         "version": record.version,
@@ -154,7 +130,6 @@ def build_report(record: RunRecord) -> dict[str, Any]:
         "summary": summary,
     }
     cleaned: dict[str, Any] = clean(report)
-    cleaned["questions"] = [question_entry(r) for r in record.results]  # JSON-ready as built
     return cleaned
 
 
@@ -182,7 +157,8 @@ def dumps_report_bytes(report: dict[str, Any]) -> bytes:
         {**report, "questions": _SLOT}, ensure_ascii=False, indent=2, sort_keys=True, default=str
     )
     head, tail = text.split(json.dumps(_SLOT), 1)
-    lines = [dumps_line_bytes(q) for q in questions]
+    raw = getattr(questions, "raw_lines", None)  # a written report's lines, copied as they are
+    lines = list(raw()) if callable(raw) else [dumps_line_bytes(q) for q in questions]
     body = b"[\n    " + b",\n    ".join(lines) + b"\n  ]" if lines else b"[]"
     return head.encode("utf-8") + body + tail.encode("utf-8") + b"\n"
 
