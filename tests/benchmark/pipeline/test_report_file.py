@@ -19,7 +19,7 @@ def _write(path: Path | None) -> tuple[bytes, object]:
 
 
 def test_streamed_report_is_the_dumped_report(tmp_path: Path) -> None:
-    expected, written = _write(tmp_path / "report.json")
+    expected, _ = _write(tmp_path / "report.json")
     assert (tmp_path / "report.json").read_bytes() == expected
     assert not [p for p in tmp_path.iterdir() if p.name != "report.json"]  # no temporary file left
 

@@ -16,7 +16,11 @@ TRANSCRIPT = datasets_dir() / "transcript"
 
 
 def test_the_streamed_page_is_the_page_drawn_from_sources(tmp_path: Path) -> None:
-    sets = [TRANSCRIPT / "evidence_set.json", TRANSCRIPT / "conflict_gap.json", TRANSCRIPT / "fact_exact.json"]
+    sets = [
+        TRANSCRIPT / "evidence_set.json",
+        TRANSCRIPT / "conflict_gap.json",
+        TRANSCRIPT / "fact_exact.json",
+    ]
     record = run(sets, "baseline", output_dir=tmp_path, repeat=2, cache_path=None, store_path=None)
     written = (tmp_path / record.run_id / "report.html").read_text(encoding="utf-8")
     the_plan = plan(sets)
