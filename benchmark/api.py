@@ -213,9 +213,7 @@ def run(
     if repeat < 1 or (resume and cache_file is None):
         problem = "must be at least 1" if repeat < 1 else "needs the answer cache; drop --no-cache"
         raise ConfigError(problem, where="--repeat" if repeat < 1 else "--resume")
-    schema = schema_sha256()
-    known = _validated_sets(cache_file, schema)
-    the_plan = plan(sets_or_paths, types=types, tags=tags, document=document, repeat=repeat, trusted=known)
+    the_plan = plan(sets_or_paths, types=types, tags=tags, document=document, repeat=repeat)
     adapter, spec = _build_adapter(adapter_spec, adapter_options)
     identity = describe(adapter, spec)
     identity_sha = adapter_sha(identity)
@@ -234,9 +232,6 @@ def run(
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         cache = stack.enter_context(AnswerCache(cache_file)) if cache_file is not None else None
-        clean = [sha for sha in the_plan.loaded.values() if sha not in the_plan.warned]
-        if cache is not None and set(clean) - known:
-            cache.mark_validated(clean, schema)
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
     results = [_score(the_plan, r, scorer_options) for r in replies]
@@ -265,14 +260,6 @@ def _stopped(record: RunRecord, spec: str, run_dir: RunDir | None) -> RunStopped
         record=record,
         path=f"--adapter {spec}",
     )
-
-
-def _validated_sets(cache_file: Path | None, schema: str) -> set[str]:
-    """Set files an earlier run validated under this schema (none when there is no cache yet)."""
-    if cache_file is None or not cache_file.is_file():
-        return set()
-    with AnswerCache(cache_file) as cache:
-        return cache.validated_sets(schema)
 
 
 def _config(

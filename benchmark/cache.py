@@ -41,7 +41,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX answers_by_run ON answers(run_id);
     """,
-    # 2: question-set files already validated against a given schema.json (by content hash)
+    # 2: question-set files already validated against a given schema.json (by content hash); no longer
+    # read or written: benchmark.pipeline.validated remembers them across output directories
     """
     CREATE TABLE validated_sets (
         sha256 TEXT NOT NULL,
@@ -130,17 +131,6 @@ class AnswerCache(SQLiteFile):
             for row in self._db.execute(sql, chunk):
                 out[row[0]] = CachedAnswer(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
         return out
-
-    def validated_sets(self, schema_sha256: str) -> set[str]:
-        """sha256 of the set files known to validate against the schema with this hash."""
-        rows = self._db.execute("SELECT sha256 FROM validated_sets WHERE schema_sha256 = ?", (schema_sha256,))
-        return {r[0] for r in rows}
-
-    def mark_validated(self, set_shas: Iterable[str], schema_sha256: str) -> None:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        rows = [(sha, schema_sha256, now) for sha in sorted(set(set_shas))]
-        with self._tx() as db:
-            db.executemany("INSERT OR IGNORE INTO validated_sets VALUES (?,?,?)", rows)
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])

@@ -38,8 +38,8 @@ def test_sets_with_warnings_are_validated_and_warned_about_every_run(tmp_path: P
     assert the_plan.warned == frozenset(the_plan.loaded.values())
     out = tmp_path / "runs"
     run(path, "oracle", output_dir=out)
-    from benchmark.cache import AnswerCache
+    from benchmark.pipeline.validated import ValidatedSets
     from benchmark.plan import schema_sha256
 
-    with AnswerCache(out / "cache.sqlite") as cache:
-        assert cache.validated_sets(schema_sha256()) == set()  # never trusted, so it warns again
+    (sha,) = the_plan.loaded.values()
+    assert not ValidatedSets().holds(sha, schema_sha256())  # never trusted, so it warns again
