@@ -29,7 +29,6 @@ from typing import Any, Generic, TypeVar
 
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, LineRange, Question
-from benchmark.records import quick_init
 from scorers.evidence import folded
 from scorers.fuzzy import partial_ratio
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, Component
@@ -43,8 +42,7 @@ _PAGE_BREAK = "\x00"  # folding keeps letters and digits only
 _MAX_QUESTIONS = 4096  # resolved targets kept per document
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationTarget:
     """A place that holds required evidence: a page, and where on it when known.
 
@@ -57,8 +55,7 @@ class CitationTarget:
     text: str | None = None
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationResult:
     """One citation (or paged evidence item) and what the document says about it."""
 
@@ -90,8 +87,7 @@ class CitationResult:
         }
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationCheck:
     provided: bool
     correct: bool

@@ -31,7 +31,6 @@ from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Question, RequiredEvidence
-from benchmark.records import quick_init
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
@@ -92,8 +91,7 @@ def _window(item: str, hay: str, start: int, end: int, needle_len: int) -> str:
     return item[lo:hi]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextMatch:
     method: str | None  # "exact" | "fuzzy" | None (not found, or found with other numbers)
     score: float  # similarity 0..100 of the passage found; 0 when none reaches the threshold
@@ -183,8 +181,7 @@ def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD)
     return TextMatch(None, 100.0 if missing else 0.0, missing)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoverResult:
     covered: bool
     method: str | None  # "exact" | "fuzzy" when the text is there (numbers included)
@@ -221,8 +218,7 @@ def covers(
 # --- one answer against one question -------------------------------------------------------------
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReturnedItem:
     index: int
     source: str  # "evidence" | "citation"
@@ -247,8 +243,7 @@ def returned_items(answer: Answer) -> list[ReturnedItem]:
     return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ItemMatch:
     item: ReturnedItem
     covers: tuple[int, ...]  # indexes of the required items it covers
@@ -261,8 +256,7 @@ class ItemMatch:
                 "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RequiredMatch:
     index: int
     required: RequiredEvidence
@@ -284,8 +278,7 @@ class RequiredMatch:
                 "missing_numbers": list(self.missing_numbers)}  # fmt: skip
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EvidenceMatch:
     recall: float | None  # None: the question requires no evidence
     precision: float | None

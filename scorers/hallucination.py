@@ -29,7 +29,6 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.documents.model import Document, match_view
-from benchmark.records import quick_init
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
 from benchmark.text.amounts import TextValues
 from scorers.names import document_names, find_names
@@ -76,8 +75,7 @@ def hint_named_kinds(hint: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InventedSpecific:
     kind: str
     raw: str

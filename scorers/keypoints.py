@@ -30,7 +30,6 @@ from typing import Any
 
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from benchmark.records import quick_init
 from benchmark.text import find_amounts, find_dates, fold
 from benchmark.text.folding import half_width
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
@@ -82,8 +81,7 @@ def key_point_words(point: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keep))
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KeyPointResult:
     text: str
     score: float  # 0..1
@@ -98,8 +96,7 @@ class KeyPointResult:
         return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KeyPointCoverage:
     method: str  # "lexical" | "semantic"
     threshold: float

@@ -27,7 +27,6 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
-from benchmark.records import quick_init
 from benchmark.text import Found, PartialDate
 from benchmark.text.amounts import TextValues, amounts_and_dates
 from scorers.fuzzy import partial_ratio_bound
@@ -43,8 +42,7 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _RANK = {"exact": 4, "gap": 3, "fuzzy": 2, "core": 1, "none": 0}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class QuoteMatch:
     found: bool
     score: float  # 0..100: 100 for exact/gap, the fuzzy score otherwise
@@ -70,7 +68,7 @@ def quote_parts(quote: str) -> list[str]:
 # --- numbers ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Numbers:
     values: frozenset[Decimal]
     dates: tuple[PartialDate, ...]
@@ -188,8 +186,7 @@ def _core(quote: str) -> tuple[str, str] | None:
     return None if core is None else (core, _raw_clause(quote, core))
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Required:
     """What matching needs of a required quote, worked out once per quote."""
 

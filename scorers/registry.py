@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from benchmark.records import quick_init
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
     from scorers.result import ScoreResult
 
 
-@quick_init
 @dataclass(frozen=True)
 class ScoringContext:
     """Everything a scorer may read besides the question and the answer."""

@@ -23,7 +23,6 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from benchmark.records import quick_init
 from benchmark.text import fold, parse_chinese_number
 from benchmark.text.amounts import TextValues
 
@@ -31,7 +30,7 @@ KINDS = ("phone", "id", "account", "wechat", "address", "place", "amount", "rate
 IDENTIFIER_KINDS = frozenset({"phone", "id", "account", "wechat"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimeOfDay:
     """A clock time: the 24-hour hours it may mean (``3点`` is 3 or 15) and its minute if given."""
 
@@ -43,8 +42,7 @@ class TimeOfDay:
         return f"{hours}:{'xx' if self.minute is None else f'{self.minute:02d}'}"
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Specific:
     """One asserted specific: ``text[start:end] == raw``; ``value`` is what comparisons use."""
 

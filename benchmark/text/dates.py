@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from benchmark.records import quick_init
-
 from .folding import half_width
 from .found import CACHE_MAX_CHARS, Found, clause_after, context_qualifier, link_kind
 from .numerals import parse_chinese_number, parse_digit_sequence
@@ -30,8 +28,7 @@ __all__ = [
 ]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PartialDate:
     """A calendar date whose year, month or day may be unknown."""
 

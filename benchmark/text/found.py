@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from benchmark.records import quick_init
-
 __all__ = ["CACHE_MAX_CHARS", "QUALIFIERS", "Found"]
 
 #: Texts up to this length have their ``find_amounts``/``find_dates`` results memoised (LRU, 1024 texts):
@@ -26,8 +24,7 @@ QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
 _AS_IS = frozenset((bool, int, float, str, type(None)))  # value types ``to_dict`` leaves as they are
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Found:
     """A value stated in a text: ``text[start:end] == raw``."""
 
