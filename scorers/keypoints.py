@@ -23,7 +23,6 @@ English model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -35,9 +34,11 @@ from benchmark.text.folding import half_width
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from benchmark.text.ocr import strip_ocr_noise
+from scorers.coverage import KeyPointCoverage, KeyPointResult, haystack_texts
 from scorers.evidence import folded
 from scorers.fuzzy import partial_ratio
 from scorers.number_agreement import missing_numbers
+from scorers.semantic import semantic_coverage
 
 LEXICAL_THRESHOLD = 0.6
 FUZZY_MIN = 0.85
@@ -79,64 +80,6 @@ def key_point_words(point: str) -> tuple[str, ...]:
     words = (fold(w) for w in _jieba().lcut(_without_values(point)))
     keep = (w for w in words if w and w not in STOPWORDS and not set(w) <= _NUMBER_WORD)
     return tuple(dict.fromkeys(keep))
-
-
-@dataclass(frozen=True, slots=True)
-class KeyPointResult:
-    text: str
-    score: float  # 0..1
-    covered: bool
-    missing_numbers: tuple[str, ...] = ()
-    detail: dict[str, Any] | None = None  # method-specific: words found, fuzzy score, best sentence
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"text": self.text, "score": round(self.score, 4), "covered": self.covered,
-               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
-        out.update(self.detail or {})
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class KeyPointCoverage:
-    method: str  # "lexical" | "semantic"
-    threshold: float
-    points: tuple[KeyPointResult, ...]
-    model: str | None = None
-
-    @property
-    def covered(self) -> int:
-        return sum(1 for p in self.points if p.covered)
-
-    @property
-    def fraction(self) -> float | None:
-        """Covered key points / key points; None when there are none."""
-        return self.covered / len(self.points) if self.points else None
-
-    def to_dict(self) -> dict[str, Any]:
-        frac = self.fraction
-        out: dict[str, Any] = {"method": self.method, "threshold": self.threshold}
-        if self.model is not None:
-            out["model"] = self.model
-        out |= {"covered": self.covered, "total": len(self.points),
-                "fraction": None if frac is None else round(frac, 6),
-                "points": [p.to_dict() for p in self.points]}  # fmt: skip
-        return out
-
-
-def haystack_texts(answer: Answer) -> list[str]:
-    """The answer text, then its evidence texts and citation quotes (what key points are sought in),
-    each text once, compared folded: a citation usually quotes an evidence text word for word (a
-    third of the bundled baseline's haystack), often with other spacing or punctuation, and a second
-    copy adds nothing to find."""
-    texts = [answer.answer, *(e.text for e in answer.evidence)]
-    texts += [c.quote for c in answer.citations if c.quote]
-    seen: set[str] = set()
-    out = []
-    for text in texts:
-        if text and text.strip() and (key := folded(text)) not in seen:
-            seen.add(key)
-            out.append(text)
-    return out
 
 
 def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyPointResult:
@@ -199,8 +142,6 @@ def key_point_coverage(
     method = str(options.get("method") or "lexical")
     threshold = options.get("threshold")
     if method == "semantic":
-        from scorers.semantic import semantic_coverage
-
         return semantic_coverage(key_points, answer, options)
     if method != "lexical":
         raise ConfigError(f"key_points.method {method!r} is not one of 'lexical', 'semantic'")

@@ -27,7 +27,7 @@ from typing import Any
 
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from scorers.keypoints import KeyPointCoverage, KeyPointResult, haystack_texts
+from scorers.coverage import KeyPointCoverage, KeyPointResult, haystack_texts
 from scorers.number_agreement import missing_numbers
 
 SEMANTIC_THRESHOLD = 0.6

@@ -412,21 +412,6 @@ def find_specifics(
     return [s for s in found if kinds is None or s.kind in kinds]
 
 
-# Person names live in ``scorers.names`` (they need jieba); importable from here as before.
-_NAME_API = frozenset(
-    {"COMPOUND_SURNAMES", "MAX_NAME_FREQ", "SURNAMES", "TITLES", "document_names", "find_names",
-     "jieba_cache_dir", "mask_names", "name_triggers"}
-)  # fmt: skip
-
-
-def __getattr__(name: str) -> Any:
-    if name in _NAME_API:
-        from scorers import names
-
-        return getattr(names, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "IDENTIFIER_KINDS",
     "KINDS",
