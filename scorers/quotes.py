@@ -29,7 +29,7 @@ from rapidfuzz import fuzz
 from benchmark.documents.model import match_view
 from benchmark.text import Found, PartialDate
 from benchmark.text.amounts import TextValues, amounts_and_dates
-from scorers.fuzzy import partial_ratio_bound
+from scorers.fuzzy import partial_ratio_alignment
 
 FUZZY_THRESHOLD = 85.0
 MIN_FUZZY_CHARS = 12
@@ -136,14 +136,10 @@ def _in_order(parts: tuple[str, ...], text: str) -> bool:
 
 
 def _fuzzy(part: str, text: str) -> tuple[float, int, int]:
-    """Score and where in ``text`` the best match lies (score 0 when it cannot reach the threshold:
-    ``partial_ratio_bound`` bounds ``ratio`` too, the shorter text being the whole of itself; two
-    empty texts, which rapidfuzz calls equal, share nothing)."""
-    if part and text and partial_ratio_bound(part, text) < FUZZY_THRESHOLD:
-        return 0.0, 0, 0
+    """Score and where in ``text`` the best match lies (score 0 when below ``FUZZY_THRESHOLD``)."""
     if len(text) < len(part):
         return fuzz.ratio(part, text), 0, len(text)
-    al = fuzz.partial_ratio_alignment(part, text)
+    al = partial_ratio_alignment(part, text, FUZZY_THRESHOLD)
     if al is None:
         return 0.0, 0, 0
     return al.score, al.dest_start, al.dest_end
