@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from benchmark.documents.model import match_view
 from benchmark.models import Answer
-from scorers.evidence import folded
+from scorers.folding import Fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +58,21 @@ def haystack_texts(answer: Answer) -> list[str]:
     each text once, compared folded: a citation usually quotes an evidence text word for word (a
     third of the bundled baseline's haystack), often with other spacing or punctuation, and a second
     copy adds nothing to find."""
+    return [text for text, _ in folded_haystack(answer)]
+
+
+def folded_haystack(answer: Answer, fold: Fold = match_view) -> list[tuple[str, str]]:
+    """:func:`haystack_texts`, each with its folded view (``fold``: ``match_view``, or the scorer's
+    ``FoldOnce`` for this answer)."""
     texts = [answer.answer, *(e.text for e in answer.evidence)]
     texts += [c.quote for c in answer.citations if c.quote]
     seen: set[str] = set()
     out = []
     for text in texts:
-        if text and text.strip() and (key := folded(text)) not in seen:
-            seen.add(key)
-            out.append(text)
+        if text and text.strip() and (view := fold(text)) not in seen:
+            seen.add(view)
+            out.append((text, view))
     return out
 
 
-__all__ = ["KeyPointCoverage", "KeyPointResult", "haystack_texts"]
+__all__ = ["KeyPointCoverage", "KeyPointResult", "folded_haystack", "haystack_texts"]

@@ -1,17 +1,24 @@
 """Pages of text lines with 1-based global line numbers, plus a folded view for matching.
 
 Line numbers are those an editor shows for the source file (page-marker lines use a number but hold
-no content); OCR page lists number their lines consecutively across pages.
+no content); OCR page lists number their lines consecutively across pages. What matching looks up
+(``index``) and what scorers derive from a document (``derived``) are made once, on first need, and
+held by the document.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any, TypeVar
 
+from benchmark.documents.index import DocumentIndex
 from benchmark.text.folding import fold
 from benchmark.text.ocr import strip_ocr_noise
+
+T = TypeVar("T")
 
 
 def match_view(text: str) -> str:
@@ -46,6 +53,9 @@ class Document:
     format: str
     pages: list[Page]
     sha256: str
+    _derived: dict[Callable[[Any], Any], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @cached_property
     def _by_number(self) -> dict[int, Page]:
@@ -63,6 +73,20 @@ class Document:
     def folded(self) -> str:
         """The whole document folded (width, case, whitespace, punctuation) for containment tests."""
         return match_view(self.text)
+
+    @cached_property
+    def index(self) -> DocumentIndex:
+        """Folded lines by page, the page of each line, one search over all pages (built once)."""
+        return DocumentIndex(self.pages, match_view)
+
+    def derived(self, build: Callable[[Document], T]) -> T:
+        """``build(self)``, made on first need and held by the document: the per-document index a
+        scorer keeps (the facts hallucination checks compare with), without this package knowing the
+        scorers. ``build`` must be a pure function of the document."""
+        if build not in self._derived:
+            self._derived[build] = build(self)
+        made: T = self._derived[build]
+        return made
 
     @property
     def page_count(self) -> int:
@@ -93,15 +117,7 @@ class Document:
         if not needle:
             return []
         for p in self.pages if page is None else [x for x in self.pages if x.number == page]:
-            folded_lines = [match_view(line.text) for line in p.lines]
-            joined = "".join(folded_lines)
-            pos = joined.find(needle)
-            if pos < 0:
-                continue
-            hits, offset = [], 0
-            for line, text in zip(p.lines, folded_lines, strict=False):
-                if offset < pos + len(needle) and offset + len(text) > pos:
-                    hits.append(line)
-                offset += len(text)
-            return hits
+            found = self.index.pages[p.number].holding(needle)
+            if found:
+                return [p.lines[k] for k in found]
         return []

@@ -166,13 +166,11 @@ _NUMBER_TEXT = st.text(
 @settings(max_examples=1500, deadline=None)
 def test_missing_numbers_with_the_answers_shared_values(quote: str, candidate: str) -> None:
     from benchmark.text.amounts import TextValues
-    from scorers.quotes import _numbers
 
     shared = missing_numbers(quote, candidate, TextValues(candidate))
     assert shared == missing_numbers(quote, candidate)
     assert missing_numbers(quote, candidate, TextValues(candidate + "另")) == shared  # not its values
     for text in (quote, candidate):
-        _numbers.cache_clear()
         assert missing_numbers(quote, text, TextValues(text)) == missing_numbers(quote, text)
 
 
