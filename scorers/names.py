@@ -11,10 +11,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from benchmark.text import fold
-from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba, load_posseg
 from scorers.specifics import Specific
 
 # Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
@@ -52,24 +51,20 @@ _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本�
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
-def _jieba() -> tuple[Any, Any]:
-    """(jieba, jieba.posseg), loaded once by ``benchmark.text.jieba_loader``. Never modified by us."""
-    jieba = load_jieba()
-    return jieba, jieba.posseg
 
 
 @lru_cache(maxsize=16384)
 def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
     """jieba's (word, POS flag, offset) for a short window of text."""
     out, pos = [], 0
-    for pair in _jieba()[1].cut(window):
+    for pair in load_posseg().cut(window):
         out.append((pair.word, pair.flag, pos))
         pos += len(pair.word)
     return tuple(out)
 
 
 def _word_freq(word: str) -> int:
-    return int(_jieba()[0].dt.FREQ.get(word) or 0)
+    return int(load_jieba().dt.FREQ.get(word) or 0)
 
 
 def _surname_len(text: str, i: int) -> int:
@@ -229,7 +224,7 @@ def find_names(
 def document_names(text: str) -> tuple[str, ...]:
     """The person names jieba tags in a document (``nr``, or surname + name-like word), longest
     first. Slow (jieba's POS tagger): callers cache it per document sha256."""
-    tokens = [(p.word, p.flag) for p in _jieba()[1].cut(text)]
+    tokens = [(p.word, p.flag) for p in load_posseg().cut(text)]
     names: set[str] = set()
     for k, (word, flag) in enumerate(tokens):
         if flag.startswith("nr") and _plausible(word):

@@ -60,7 +60,8 @@ def test_jieba_runs_only_when_a_candidate_must_be_checked(monkeypatch: pytest.Mo
     def boom() -> None:
         raise AssertionError("jieba was needed")
 
-    monkeypatch.setattr(names_module, "_jieba", boom)
+    monkeypatch.setattr(names_module, "load_jieba", boom)
+    monkeypatch.setattr(names_module, "load_posseg", boom)
     calls: list[int] = []
 
     def provider() -> tuple[str, ...]:
