@@ -39,10 +39,15 @@ def half_width(text: str) -> str:
 def fold(text: str) -> str:
     """NFKC, case-fold, and keep only letters/digits (CJK included): ``"ＡＢ c，1"`` -> ``"abc1"``.
 
-    NFKC maps the full-width forms as ``half_width`` does (their compatibility decompositions)."""
+    The full-width forms (``half_width``) and the Chinese comma are first made the ASCII characters
+    NFKC makes of them (their compatibility decompositions), which changes nothing in the result:
+    ordinary Chinese text is then NFKC-normalised already, and ``unicodedata.normalize`` only checks it
+    instead of rebuilding the string.
+    """
     if text.isascii():
         return _DROP.sub("", text.lower())
-    return _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+    narrow = half_width(text).replace("，", ",")
+    return _DROP.sub("", unicodedata.normalize("NFKC", narrow).casefold())
 
 
 _SECOND: frozenset[str] | None = None
