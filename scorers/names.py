@@ -51,8 +51,6 @@ _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本�
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
-
-
 @lru_cache(maxsize=16384)
 def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
     """jieba's (word, POS flag, offset) for a short window of text."""
