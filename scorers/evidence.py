@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
 from rapidfuzz import fuzz
 
-from benchmark.documents.model import match_view
+from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.text.numerals import CN_NUMERAL_CHARS
+from scorers.evidence_roles import RoleCheck, constrained
 from scorers.folding import Fold, gold_view
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
@@ -342,8 +343,12 @@ def _required_match(
     return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
 
 
-def match_evidence(answer: Answer, question: Question, fold: Fold = match_view) -> EvidenceMatch:
-    """Every returned item against every required item: recall, precision and the reasons."""
+def match_evidence(
+    answer: Answer, question: Question, document: Document | None = None, fold: Fold = match_view
+) -> EvidenceMatch:
+    """Every returned item against every required item: recall, precision and the reasons. With a
+    transcript ``document``, items must also come from the part each required item names
+    (``scorers.evidence_roles``). ``fold``: the scorer's ``FoldOnce`` for this answer."""
     items = returned_items(answer, fold)
     reqs = question.required_evidence
     needles = [gold_view(req.must_include) for req in reqs]
@@ -351,6 +356,7 @@ def match_evidence(answer: Answer, question: Question, fold: Fold = match_view) 
         [_covers(it, req, needle, FUZZY_THRESHOLD) for it in items]
         for req, needle in zip(reqs, needles, strict=True)
     ]
+    _apply_roles(grid, items, reqs, document)
     flags = critical_flags(question)
     whole = ReturnedItem(-1, "answer", answer.answer, None, fold(answer.answer))
     required = tuple(
@@ -376,6 +382,24 @@ def match_evidence(answer: Answer, question: Question, fold: Fold = match_view) 
         items=tuple(item_matches),
         required=required,
     )
+
+
+def _apply_roles(
+    grid: list[list[CoverResult]], items: list[ReturnedItem], reqs: tuple[RequiredEvidence, ...],
+    doc: Document | None,
+) -> None:  # fmt: skip
+    """Turn covers that break a section/speaker constraint into near misses, in place
+    (``scorers.evidence_roles``)."""
+    transcript = doc.transcript if doc is not None else None
+    if doc is None or transcript is None:
+        return
+    check = RoleCheck(doc, transcript)
+    for k, req in enumerate(reqs):
+        if not constrained(req):
+            continue
+        for i, result in enumerate(grid[k]):
+            if result.covered and (why := check.verdict(items[i].text, req)) is not None:
+                grid[k][i] = replace(result, covered=False, reason=why)
 
 
 def _irrelevant_reason(grid: list[list[CoverResult]], index: int) -> str:

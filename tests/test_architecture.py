@@ -1,8 +1,10 @@
 """The import rules of docs/architecture.md, read off the source with ``ast``.
 
-Every ``.py`` file of ``benchmark/`` and ``scorers/`` is parsed; every ``import`` counts, at module
-level, inside a function or under ``TYPE_CHECKING`` alike (an import inside a function hides a cycle,
-it does not remove it). A failure lists each broken rule as ``file:line: what imports what: rule``.
+Every ``.py`` file of ``benchmark/`` and ``scorers/`` is parsed. For the layer rules every ``import``
+counts: at module level, inside a function, or under ``if TYPE_CHECKING:`` (a type is a dependency
+too). For cycles every import that runs counts, inside a function too (an import inside a function
+hides a cycle, it does not remove it); only imports for type checking, which never run, do not. A
+failure lists each broken rule as ``file:line: what imports what: rule``.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ class Import:
     file: str  # path relative to the root
     line: int
     in_function: bool
+    type_only: bool = False  # under ``if TYPE_CHECKING:``
 
     def __str__(self) -> str:
         where = "inside a function" if self.in_function else "at module level"
+        where += ", for type checking" if self.type_only else ""
         return f"{self.file}:{self.line}: {self.source} imports {self.target} ({where})"
 
 
@@ -72,15 +76,24 @@ def _targets(
 def imports_of(source: str, path: Path, root: Path, modules: dict[str, Path]) -> Iterator[Import]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     inside: set[int] = set()
-    for fn in ast.walk(tree):
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inside.update(id(n) for n in ast.walk(fn) if n is not fn)
+    typing: set[int] = set()
+    for block in ast.walk(tree):
+        if isinstance(block, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inside.update(id(n) for n in ast.walk(block) if n is not block)
+        elif isinstance(block, ast.If) and _is_type_checking(block.test):
+            typing.update(id(n) for stmt in block.body for n in ast.walk(stmt))
     file = str(path.relative_to(root))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for target in dict.fromkeys(_targets(node, source, path, modules)):
                 if target != source:
-                    yield Import(source, target, file, node.lineno, id(node) in inside)
+                    yield Import(source, target, file, node.lineno, id(node) in inside, id(node) in typing)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    """``if TYPE_CHECKING:`` or ``if typing.TYPE_CHECKING:``."""
+    name = test.attr if isinstance(test, ast.Attribute) else test.id if isinstance(test, ast.Name) else ""
+    return name == "TYPE_CHECKING"
 
 
 def all_imports(root: Path) -> list[Import]:
@@ -215,8 +228,8 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def cycle_violations(imports: list[Import], group: Callable[[str], str], what: str) -> list[str]:
-    """One message per import that lies on a cycle of the graph ``group`` makes of the imports."""
-    ours = [i for i in imports if _ours(i.target)]
+    """One message per import that lies on a cycle of the graph ``group`` makes of the imports that run."""
+    ours = [i for i in imports if _ours(i.target) and not i.type_only]
     graph: dict[str, set[str]] = {}
     for imp in ours:
         a, b = group(imp.source), group(imp.target)
@@ -318,6 +331,24 @@ def test_a_cycle_is_found_even_through_an_import_inside_a_function(tmp_path: Pat
         "no import cycles between modules (cycle: scorers.keypoints <-> scorers.semantic)",
         f"scorers/semantic.py:{2 if late else 1}: scorers.semantic imports scorers.keypoints ({where}): "
         "no import cycles between modules (cycle: scorers.keypoints <-> scorers.semantic)",
+    ]
+
+
+def test_an_import_for_type_checking_breaks_a_layer_rule_but_makes_no_cycle(tmp_path: Path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "benchmark/__init__.py": "",
+            "benchmark/gates.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from benchmark.results import R\n",
+            "benchmark/results.py": "def f():\n    from benchmark.gates import g\n",
+            "benchmark/documents/model.py": "import typing\nif typing.TYPE_CHECKING:\n    from scorers.result import S\n",
+            "scorers/__init__.py": "",
+            "scorers/result.py": "",
+        },
+    )
+    assert violations(root) == [
+        "benchmark/documents/model.py:3: benchmark.documents.model imports scorers.result (at module level, for "
+        "type checking): benchmark.documents imports only benchmark.text and benchmark.errors",
     ]
 
 

@@ -10,30 +10,16 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Protocol
+
+from benchmark.documents.pages import Page
+from benchmark.text.view import match_view
 
 __all__ = ["DocumentIndex", "PageLines"]
 
 _PAGE_BREAK = "\x00"  # folding keeps letters and digits only
-
-
-class _Line(Protocol):
-    @property
-    def number(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-
-
-class _Page(Protocol):
-    @property
-    def number(self) -> int: ...
-    @property
-    def folded(self) -> str: ...
-    @property
-    def lines(self) -> Sequence[_Line]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +33,8 @@ class PageLines:
     ends: tuple[int, ...]
 
     @classmethod
-    def of(cls, page: _Page, fold: Callable[[str], str]) -> PageLines:
-        folded = [fold(line.text) for line in page.lines]
+    def of(cls, page: Page) -> PageLines:
+        folded = [match_view(line.text) for line in page.lines]
         ends = tuple(accumulate(len(t) for t in folded))
         starts = (0, *ends[:-1]) if ends else ()
         return cls(page.number, tuple(line.number for line in page.lines), "".join(folded), starts, ends)
@@ -70,10 +56,10 @@ class PageLines:
 
 
 class DocumentIndex:
-    """The look-ups of the module docstring, for one document's pages (``fold``: ``match_view``)."""
+    """The look-ups of the module docstring, for one document's pages."""
 
-    def __init__(self, pages: Sequence[_Page], fold: Callable[[str], str]) -> None:
-        self.pages = {p.number: PageLines.of(p, fold) for p in pages}
+    def __init__(self, pages: Sequence[Page]) -> None:
+        self.pages = {p.number: PageLines.of(p) for p in pages}
         self.page_of_line = {n: p.number for p in self.pages.values() for n in p.line_numbers}
         self._joined = _PAGE_BREAK.join(p.folded for p in pages)
         self._page_numbers = [p.number for p in pages]

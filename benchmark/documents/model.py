@@ -1,9 +1,7 @@
-"""Pages of text lines with 1-based global line numbers, plus a folded view for matching.
+"""A document: pages of numbered lines (``benchmark.documents.pages``), plus a folded view for matching.
 
-Line numbers are those an editor shows for the source file (page-marker lines use a number but hold
-no content); OCR page lists number their lines consecutively across pages. What matching looks up
-(``index``) and what scorers derive from a document (``derived``) are made once, on first need, and
-held by the document.
+What matching looks up (``index``, ``text_index``), its transcript structure (``transcript``) and what
+scorers derive from it (``derived``) are made once, on first need, and held by the document.
 """
 
 from __future__ import annotations
@@ -15,36 +13,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from benchmark.documents.index import DocumentIndex
-from benchmark.text.folding import fold
-from benchmark.text.ocr import strip_ocr_noise
+from benchmark.documents.pages import Line, Page
+from benchmark.documents.places import Place, TextIndex
+from benchmark.documents.transcript import Transcript, parse_transcript
+from benchmark.text.view import match_view
+
+__all__ = ["Document", "Line", "Page", "match_view"]
 
 T = TypeVar("T")
-
-
-def match_view(text: str) -> str:
-    """The folded, OCR-cleaned form of ``text`` that all matching uses."""
-    return fold(strip_ocr_noise(text))
-
-
-@dataclass(frozen=True)
-class Line:
-    number: int  # 1-based over the whole document
-    page: int  # 1-based
-    text: str
-
-
-@dataclass
-class Page:
-    number: int
-    lines: list[Line] = field(default_factory=list)
-
-    @cached_property
-    def text(self) -> str:
-        return "\n".join(line.text for line in self.lines)
-
-    @cached_property
-    def folded(self) -> str:
-        return match_view(self.text)
 
 
 @dataclass
@@ -77,7 +53,7 @@ class Document:
     @cached_property
     def index(self) -> DocumentIndex:
         """Folded lines by page, the page of each line, one search over all pages (built once)."""
-        return DocumentIndex(self.pages, match_view)
+        return DocumentIndex(self.pages)
 
     def derived(self, build: Callable[[Document], T]) -> T:
         """``build(self)``, made on first need and held by the document: the per-document index a
@@ -91,6 +67,20 @@ class Document:
     @property
     def page_count(self) -> int:
         return len(self.pages)
+
+    @cached_property
+    def text_index(self) -> TextIndex:
+        """Content lines (page furniture left out) folded and joined, for finding text across breaks."""
+        return TextIndex(self.pages)
+
+    @cached_property
+    def transcript(self) -> Transcript | None:
+        """Header and question-answer pairs when the document is a 讯问/询问笔录, else None."""
+        return parse_transcript(self.text_index.content)
+
+    def places(self, text: str) -> list[Place]:
+        """Every occurrence of ``text`` (folded; across line and page breaks, furniture skipped)."""
+        return self.text_index.find(text)
 
     def page(self, number: int) -> Page | None:
         return self._by_number.get(number)
