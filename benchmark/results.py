@@ -109,7 +109,12 @@ class RunRecord:
     git_commit: str | None = None
 
     def summary(self) -> dict[str, Any]:
-        return summarize(self.results)
+        out = summarize(self.results)
+        if self.options.get("judge"):  # a judge was configured: what its verdicts did
+            from benchmark.judges.summary import judge_summary
+
+            out["judge"] = judge_summary(((r.type, r.result) for r in self.results), self.options["judge"])
+        return out
 
     @property
     def exit_code(self) -> int:

@@ -77,6 +77,14 @@ def _trials(summary: dict[str, Any]) -> list[str]:
     ]
 
 
+def _judge(summary: dict[str, Any]) -> list[str]:
+    if not summary.get("judge"):
+        return []
+    from benchmark.judges.summary import summary_line
+
+    return ["", summary_line(summary)]
+
+
 def verdict(summary: dict[str, Any]) -> str:
     ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total")
     word = "PASS" if ok else "FAIL"
@@ -88,7 +96,7 @@ def verdict(summary: dict[str, Any]) -> str:
 
 def render_summary(report: dict[str, Any], *, run_dir: str | None = None) -> str:
     summary = report.get("summary", {})
-    lines = _header(report) + type_table(summary) + _trials(summary)
+    lines = _header(report) + type_table(summary) + _trials(summary) + _judge(summary)
     problems = [q for q in report.get("questions", []) if q.get("outcome") != "PASS"]
     if problems:
         lines.append("")
