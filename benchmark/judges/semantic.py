@@ -68,28 +68,40 @@ class SemanticJudge:
         }
 
     def judge(self, requests: Sequence[JudgeRequest]) -> list[Verdict]:
-        from scorers.semantic import get_matcher, split_sentences
+        """Every reference and candidate of every request embedded in one batch, then each request's best pair."""
+        from scorers.semantic import get_matcher
 
+        candidates = [_candidates(r.answer) for r in requests]
+        refs = list(dict.fromkeys(ref for r in requests for ref in r.references))
+        texts = list(dict.fromkeys(c for cs in candidates for c in cs))
         matcher = get_matcher(str(self.model))  # loaded once per process; the threshold is ours
-        out = []
-        for request in requests:
-            sentences = (p for s in split_sentences([request.answer]) for p in _ENGLISH_END.split(s))
-            candidates = list(dict.fromkeys([request.answer.strip(), *(p for p in sentences if p)]))
-            rows = matcher.similarities(list(request.references), candidates)
-            best = max(
-                (
-                    (sim, ref, cand)
-                    for ref, row in zip(request.references, rows, strict=True)
-                    for cand, sim in zip(candidates, row, strict=True)
-                ),
-                key=lambda t: t[0],
-            )
-            sim, ref, cand = best
-            match = sim >= self.threshold
-            sign = ">=" if match else "<"
-            reason = f"cosine similarity {sim:.3f} {sign} {self.threshold:g} between {_short(ref)!r} and {_short(cand)!r}"
-            out.append(Verdict(self.name, match, reason))
-        return out
+        rows = dict(zip(refs, matcher.similarities(refs, texts), strict=True))
+        column = {text: i for i, text in enumerate(texts)}
+        return [self._verdict(r, cs, rows, column) for r, cs in zip(requests, candidates, strict=True)]
+
+    def _verdict(
+        self,
+        request: JudgeRequest,
+        candidates: list[str],
+        rows: dict[str, list[float]],
+        column: dict[str, int],
+    ) -> Verdict:
+        sim, ref, cand = max(
+            ((rows[ref][column[cand]], ref, cand) for ref in request.references for cand in candidates),
+            key=lambda t: t[0],
+        )
+        match = sim >= self.threshold
+        sign = ">=" if match else "<"
+        reason = f"cosine similarity {sim:.3f} {sign} {self.threshold:g} between {_short(ref)!r} and {_short(cand)!r}"
+        return Verdict(self.name, match, reason)
+
+
+def _candidates(answer: str) -> list[str]:
+    """The whole answer, then its sentences (Chinese and English sentence ends)."""
+    from scorers.semantic import split_sentences
+
+    sentences = (p for s in split_sentences([answer]) for p in _ENGLISH_END.split(s))
+    return list(dict.fromkeys([answer.strip(), *(p for p in sentences if p)]))
 
 
 def _installed(module: str) -> bool:

@@ -144,12 +144,9 @@ def test_the_cli_flags_and_the_key_kept_out_of_every_file(tmp_path: Path, server
     args = ["--dataset", str(set_path), "--adapter", f"replay:{answers}", "--output", str(out)]
     runner = CliRunner()
     with runner.isolation() as streams:
-        with pytest.raises(SystemExit) as done:
-            main(["run", *args, "--judge", f"openai:{config}", "--judge-option", "name=my-judge"])
-            raise SystemExit(0)
+        code = main(["run", *args, "--judge", f"openai:{config}", "--judge-option", "name=my-judge"])
         stdout = streams[0].getvalue().decode()
-    assert "judge my-judge: 5 verdict(s): 3 overturned a mismatch" in stdout
-    assert done.value.code in (0, 1, None)
+    assert code == 1 and "judge my-judge: 5 verdict(s): 3 overturned a mismatch" in stdout
     files = [p for p in out.rglob("*") if p.is_file()]
     assert {p.name for p in files} >= {"report.json", "config.json", "judge-cache.sqlite", "history.sqlite"}
     for path in files:
@@ -171,3 +168,23 @@ def test_a_bad_judge_spec_is_refused_before_anything_is_asked(tmp_path: Path) ->
             stderr = streams[1].getvalue().decode()
         assert done.value.code == 2 and message in stderr and "Traceback" not in stderr
     assert not (tmp_path / "runs").exists() or not list((tmp_path / "runs").glob("*/report.json"))
+
+
+def test_the_judge_table_of_a_config_file(tmp_path: Path, server: JudgeServer) -> None:
+    set_path, answers = write_case(tmp_path / "case", ["t_synonym"])
+    judge_config = write_judge_config(tmp_path / "judge.toml", server.url)
+    config = tmp_path / "bench.toml"
+    config.write_text(
+        f'[adapter]\nspec = "replay:{answers}"\n[run]\ndataset = ["{set_path}"]\noutput = "{tmp_path / "runs"}"\n'
+        f'[judge]\nspec = "openai:{judge_config}"\nname = "from-config"\n',
+        encoding="utf-8",
+    )
+    runner = CliRunner()
+    with runner.isolation() as streams:
+        code = main(["run", "--config", str(config)])
+        stdout = streams[0].getvalue().decode()
+    assert code == 0 and "judge from-config: 1 verdict(s): 1 overturned a mismatch" in stdout
+    with runner.isolation() as streams:
+        code = main(["run", "--config", str(config), "--judge", "none"])  # the command line wins
+        stdout = streams[0].getvalue().decode()
+    assert code == 1 and "judge " not in stdout
