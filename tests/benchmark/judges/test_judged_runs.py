@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from benchmark.api import rescore, run
 from benchmark.cli import main
 from benchmark.report.json_report import build_report, dumps_report_bytes, strip_timings
+from benchmark.report.plain import explain
 from benchmark.report.terminal import render_summary
 from tests.benchmark.judges.judgekit import CASES, answer_of, write_case, write_judge_config
 from tests.servers.judge_server import JudgeServer
@@ -58,6 +59,8 @@ def test_a_judge_overturns_text_mismatches_and_the_report_says_so(
         assert comp["judge"]["name"] == "openai" and "the test judge says match" in comp["judge"]["reason"]
         judged = q[qid]["details"]["fields"][field]
         assert judged["status"] == "judged" and judged["judge"]["overturned"] == "mismatch"
+    (item,) = explain(q["t_synonym"], everything=True)[:1]
+    assert item["why"] == "accepted by the judge openai: the test judge says match"  # the pages' plain words
     kp = q["k_points"]
     assert kp["outcome"] == "PASS" and kp["details"]["components"]["key_points"]["status"] == "judged"
     assert kp["details"]["key_points"]["points"][0]["judge"]["match"] is True
@@ -152,6 +155,13 @@ def test_the_cli_flags_and_the_key_kept_out_of_every_file(tmp_path: Path, server
     for path in files:
         assert KEY.encode() not in path.read_bytes(), path
     assert KEY not in stdout
+    asked = len(server.requests())
+    for extra, line in (([], "judge my-judge: 5 verdict(s)"), (["--judge", "none"], None)):
+        with runner.isolation() as streams:
+            code = main(["rescore", "latest", "--output", str(out), *extra])
+            stdout = streams[0].getvalue().decode()
+        assert code == 1 and (line in stdout if line else "judge " not in stdout)
+    assert len(server.requests()) == asked + 1  # only the judge error is asked again
 
 
 def test_a_bad_judge_spec_is_refused_before_anything_is_asked(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from benchmark import register_judge
 from benchmark.api import run
 from benchmark.errors import BenchmarkError, UnknownNameError
 from benchmark.judges.base import JUDGES, create_judge, parse_spec
@@ -49,7 +50,7 @@ def _factory(arg: str | None, options: dict[str, Any]) -> WordJudge:
     return judge
 
 
-JUDGES.register("words-test", _factory, replace=True)
+register_judge("words-test", _factory, replace=True)
 
 
 def req(answer: str, qid: str = "q1") -> JudgeRequest:
