@@ -24,8 +24,10 @@ from scorers.comparators import (
     get_comparator,
 )
 from scorers.extract import AnswerValues
+from scorers.judgeable import PASSING, judge_fields, mark_exact_match
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, combine, round6
+from scorers.verdicts import Judgement
 
 DEFAULT_WEIGHTS = {"exact_match": 0.7, "citation": 0.3}
 
@@ -61,7 +63,7 @@ def _plan(question: Question) -> _Plan:
 
 
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
-    return {
+    out = {
         "comparator": comparator,
         "status": comp.status,
         "score": None if comp.score is None else round6(comp.score),
@@ -69,6 +71,9 @@ def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
         "extracted": comp.extracted,
         "reason": comp.reason,
     }
+    if comp.judge is not None:
+        out["judge"] = comp.judge
+    return out
 
 
 def _exact_match(fields: list[Component]) -> Component:
@@ -80,7 +85,7 @@ def _exact_match(fields: list[Component]) -> Component:
     for f in fields:
         expected[f.name] = f.expected
         extracted[f.name] = f.extracted
-        if f.status != MATCH:
+        if f.status not in PASSING:  # a field a judge overturned passes (scorers.judgeable)
             failed.append(f)
     if not failed:
         return Component(
@@ -100,11 +105,14 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
     plan = _plan(question)
     values = AnswerValues(answer, question)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
+    judgements: tuple[Judgement, ...] = ()
+    if ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
+        fields, judgements = judge_fields(question, plan.fields, fields, values, ctx.verdicts)
+    exact = mark_exact_match(_exact_match(fields), fields) if judgements else _exact_match(fields)
     check = check_question_citations(question, answer, ctx.document)
     citation = citation_component(check, required=question.citation_required)
-    scored = combine(
-        [_exact_match(fields), citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question)
-    )
+    scored = combine([exact, citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
+    scored.judgements = judgements
     scored.details = {
         "fields": {
             f.name: _field_dict(f, comparator) for f, (_, comparator) in zip(fields, plan.fields, strict=True)
