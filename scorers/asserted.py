@@ -3,7 +3,9 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
 
 - ``is_excerpt``: a pasted excerpt of the document, with no conclusion of its own, asserts nothing:
   two or more of its sentences are copied from the document (folded) and the copied sentences make up
-  at least ``EXCERPT_SHARE`` of its text.
+  at least ``EXCERPT_SHARE`` of its text, and it does not open with a conclusion of its own (a first
+  sentence of fewer than 16 characters that asks nothing and is no line of the document:
+  ``10000元。第三次是…现金10000元…`` answers, then quotes).
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value of the clause that shares the most words with the
   question (character pairs, at least ``MIN_SHARED`` of them, more than any other value's clause);
@@ -30,6 +32,7 @@ __all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick"]
 EXCERPT_SHARE = 0.8
 MIN_SHARED = 2
 _EXCERPT_MIN_CHARS = 40
+_SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n]+")
 _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
@@ -39,12 +42,37 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
+def _a_document_line(sentence: str, document: Document) -> bool:
+    """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
+    opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
+    compact = "".join(sentence.split())
+    for line in document.lines:
+        text = "".join(line.text.split())
+        if text.startswith(compact) and (len(text) == len(compact) or text[len(compact)] in "。！？!?；;"):
+            return True
+    return False
+
+
+def _opens_with_conclusion(text: str, document: Document) -> bool:
+    """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
+    not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
+    for m in _SENTENCE.finditer(text):
+        raw = m.group().strip()
+        if not raw:
+            continue
+        if raw.endswith((":", "：")) and len(raw) <= _SHORT:
+            continue  # a heading
+        asks = text[m.end() : m.end() + 1] in ("？", "?")
+        return len(match_view(raw)) < _SHORT and not asks and not _a_document_line(raw, document)
+    return False
+
+
 def is_excerpt(text: str, document: Document | None) -> bool:
     """Whether ``text`` is a page excerpt pasted as an answer (see the module doc)."""
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
     sentences = [s for s in (match_view(m.group()) for m in _SENTENCE.finditer(text)) if s]
-    if len(sentences) < 2:
+    if len(sentences) < 2 or _opens_with_conclusion(text, document):
         return False
     folded = document.folded
     copied = [s for s in sentences if len(s) >= 4 and s in folded]

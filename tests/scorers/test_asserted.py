@@ -30,10 +30,18 @@ def test_a_pasted_excerpt_is_recognised() -> None:
         "邝振川共分三次交钱，合计46000元：第一次2020年8月3日微信转账20000元，第二次16000元，第三次10000元。",
         "答：就写了一张，收条原件在邝振川手上。",  # one copied sentence is a short answer
         "写过。就写了一张。",  # too short to be a paste
+        # the baseline's shape: a conclusion, then the sentences it comes from
+        "10000元。第三次是2020年8月21日下午三点左右，他给了我现金10000元，是在他家楼下给的，用一个牛皮纸信封装着。",
+        "写过一张。问：收条写了几张？\n答：就写了一张，收条原件在邝振川手上。\n问：你给邝振川写过收条吗？",
     ],
 )
 def test_answers_are_not_excerpts(text: str) -> None:
     assert not is_excerpt(text, TRANSCRIPT)
+
+
+def test_an_excerpt_opening_with_a_short_line_of_the_document_is_still_one() -> None:
+    text = "答：没钱还，不敢接。\n问：邝振川什么时候报的案你知道吗？\n答：不知道具体是哪天，后来听蒲立恒说他去派出所了。"
+    assert is_excerpt(text, TRANSCRIPT)
 
 
 def test_no_document_no_excerpt() -> None:
