@@ -1,7 +1,8 @@
 """The fact_exact scorer: ``exact_match`` 0.7 + ``citation`` 0.3 (docs/contract.md §4).
 
 ``exact_match`` is 1 when every expected fact field matches (each by its comparator, see
-``scorers.comparators``), else 0; each field's verdict is in ``details["fields"]``. ``citation`` comes
+``scorers.comparators``), else 0; a pasted excerpt of the document (``scorers.asserted``) matches
+nothing; each field's verdict is in ``details["fields"]``. ``citation`` comes
 from ``scorers.citation`` and is dropped (weights renormalised) when ``scoring.citation_required`` is
 false. Weights: the built-in defaults, then the set's criteria for ``fact_exact``, then the question's
 ``scoring.weights``; the pass threshold is ``scoring.pass_threshold`` or the set's.
@@ -101,12 +102,23 @@ def _exact_match(fields: list[Component]) -> Component:
     return Component("exact_match", 0.0, status=status, expected=expected, extracted=extracted, reason=reason)
 
 
+_EXCERPT = "the answer is a pasted excerpt of the document with no conclusion of its own: it asserts nothing"
+
+
+def _as_excerpt(comp: Component) -> Component:
+    """A pasted excerpt asserts nothing (docs/contract.md §4): the field is a mismatch whatever it holds."""
+    comp.score, comp.status, comp.reason = 0.0, MISMATCH, _EXCERPT
+    return comp
+
+
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     plan = _plan(question)
-    values = AnswerValues(answer, question)
+    values = AnswerValues(answer, question, ctx.document)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
     judgements: tuple[Judgement, ...] = ()
-    if ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
+    if not answer.fields and values.excerpt:  # an excerpt asserts nothing: no judge may overturn that
+        fields = [_as_excerpt(f) for f in fields]
+    elif ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
         fields, judgements = judge_fields(question, plan.fields, fields, values, ctx.verdicts)
     exact = mark_exact_match(_exact_match(fields), fields) if judgements else _exact_match(fields)
     check = check_question_citations(question, answer, ctx.document)
