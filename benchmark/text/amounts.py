@@ -70,8 +70,9 @@ _CONNECTOR_AFTER = re.compile(
     r"\s*(?:[,，]?\s*(?:或者|或是|还是|抑或|或|要么)|至|到|-|~|～|—|–|－|、|和|与|及|以及|加|/|or\b|to\b|and\b)",
     re.IGNORECASE,
 )
-# The Chinese comma is a thousands separator only between full-width digits (１２，０００元).
-_FW_THOUSANDS = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+# The Chinese comma as a thousands separator, as real judgments write it (人民币300，000元, １２，０００元):
+# after one to three digits, before exactly three.
+_FW_THOUSANDS = re.compile("(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=[0-9０-９]{3}(?![0-9０-９]))")
 _PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")  # what every prefix cue holds
 _BIG_SET = frozenset(BIG_UNITS)
 _APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")

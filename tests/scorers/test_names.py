@@ -161,3 +161,10 @@ def test_names_are_looked_up_in_the_document_and_the_question_apart() -> None:
     known = names.KnownText.of(f"{document}|顾卫东借了多少钱")
     assert "顾卫东" in known and "东借" in known and "" in known and "款顾" in known
     assert "东顾" not in names.KnownText.of("顾卫|东") and "" in names.KnownText(parts=(), grams=())
+
+
+def test_a_compound_surname_alone_is_no_name_and_no_error() -> None:
+    """欧阳/司马 followed by a title used to index past the end of the candidate (an ERROR in a run)."""
+    assert names_module._plausible("欧阳") is False
+    assert "欧阳科长" in names("顾主任带了欧阳科长和司马副主任。")
+    names("有上官文涛和诸葛一鸣两位同事。")  # no exception
