@@ -42,25 +42,12 @@ class _Plan:
     kinds: tuple[str, ...]
 
 
-_PLAN_MAX = 4096
-_plans: dict[int, tuple[Question, _Plan]] = {}
-
-
 def _plan(question: Question) -> _Plan:
-    """The question's plan, made once per question object (questions are immutable). Keyed by
-    identity, as questions are not hashable; the entry holds its question, so the id stays its own."""
-    hit = _plans.get(id(question))
-    if hit is not None and hit[0] is question:
-        return hit[1]
     names = question.expected.fact_fields()
-    plan = _Plan(
+    return _Plan(
         tuple((n, comparator_name(n, question)) for n in names),
         tuple(dict.fromkeys(FIELD_KIND[n] for n in names)),
     )
-    if len(_plans) >= _PLAN_MAX:
-        _plans.clear()
-    _plans[id(question)] = (question, plan)
-    return plan
 
 
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
