@@ -9,14 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmark.records import quick_init
-
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 
 PENALTY_WORDS = {"high": 1.0, "medium": 0.6, "low": 0.3}
 
 
-@quick_init
 @dataclass(frozen=True)
 class LineRange:
     """An inclusive, 1-based range of document lines (``"105-107"`` or ``"105"``)."""
@@ -206,7 +203,6 @@ class QuestionSet:
 # --- answers ---------------------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True)
 class Citation:
     page: int | None = None
@@ -228,7 +224,6 @@ class Citation:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class EvidenceItem:
     text: str
@@ -242,7 +237,6 @@ class EvidenceItem:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class Answer:
     """What an adapter returned, normalised (see docs/contract.md §3). Only ``answer`` is required."""

@@ -66,10 +66,18 @@ class RunRecord:
     def summary(self) -> dict[str, Any]:
         if self.written is not None:
             return dict(self.written.summary)
-        from benchmark.report.json_report import question_entry
+        from benchmark.report_line import question_entry
         from benchmark.summary import summarize
 
-        return summarize((question_entry(r) for r in self.results), self.datasets)
+        return summarize((question_entry(r) for r in self.results), self.datasets, self.summary_parts())
+
+    def summary_parts(self) -> dict[str, Any]:
+        """What the summary says beyond the report lines: the judge's verdicts, when a judge was configured."""
+        if not self.options.get("judge"):
+            return {}
+        from benchmark.judges.summary import judge_summary
+
+        return {"judge": judge_summary(((r.type, r.result) for r in self.results), self.options["judge"])}
 
     @property
     def exit_code(self) -> int:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from scorers.registry import ScorerSpec
     from scorers.result import ScoreResult
+    from scorers.verdicts import Verdict
 
 MAX_LISTED_PROBLEMS = 50
 
@@ -84,10 +85,14 @@ def score_answer(
     criteria: Criteria,
     document: Document | None,
     options: Mapping[str, Any] | None = None,
+    verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult:
-    """The question's scorer applied to ``answer`` (pure: same inputs, same result)."""
+    """The question's scorer applied to ``answer`` (pure: same inputs, same result). ``verdicts``: a
+    configured judge's verdicts (``{}`` before it was asked; None without a judge), see scorers.judgeable."""
     from scorers.registry import ScoringContext, scorer_for
 
     spec = scorer_for(question)
-    context = ScoringContext(criteria=criteria, document=document, options=dict(options or {}))
+    context = ScoringContext(
+        criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts
+    )
     return spec.score(question, answer, context)

@@ -80,6 +80,7 @@ class Tally:
         self.by_type: dict[str, Counts] = {}
         self.by_trial: dict[int, Counts] = {}
         self.gates = GateTally(datasets)
+        self.parts: dict[str, Any] = {}  # what the lines cannot say (the judge's verdicts), set by the run
 
     def add(self, entry: Entry) -> None:
         outcome, score = str(entry.get("outcome")), entry.get("score")
@@ -129,14 +130,20 @@ class Tally:
         if gates is not None:
             out["gates"] = gates
             out["gates_held"] = gates_held(gates)
+        out.update(self.parts)
         trials = self.trials()
         if trials is not None:
             out["trials"] = trials
         return out
 
 
-def summarize(entries: Iterable[Entry], datasets: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+def summarize(
+    entries: Iterable[Entry],
+    datasets: Sequence[Mapping[str, Any]] = (),
+    parts: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     tally = Tally(datasets)
+    tally.parts.update(parts or {})
     for entry in entries:
         tally.add(entry)
     return tally.summary()

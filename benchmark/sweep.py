@@ -39,7 +39,7 @@ from typing import Any
 
 from benchmark.compare import Comparison, compare_outcomes
 from benchmark.errors import BenchmarkError, ConfigError, RunStopped
-from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
+from benchmark.run_config import KeySpec, common_run_keys, read_run_table, read_toml, unknown_key
 
 # [run] keys -> (benchmark.api.run keyword, accepted types): those of `run --config`, plus the baseline
 RUN_KEYS: dict[str, KeySpec] = {**common_run_keys("sets_or_paths"), "baseline": ("baseline", str)}
@@ -123,8 +123,6 @@ def parse_sweep(data: Mapping[str, Any], path: Path | None = None) -> SweepConfi
 
 
 def load_sweep(path: str | Path) -> SweepConfig:
-    from benchmark.cli.run_options import read_toml
-
     p = Path(path)
     return parse_sweep(read_toml(p), p)
 

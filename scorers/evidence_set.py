@@ -27,15 +27,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from benchmark.documents.model import match_view
 from benchmark.errors import ConfigError
 from benchmark.models import Answer, Question
 from scorers.citation import CitationCheck, check_question_citations, citation_component
 from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
 from scorers.citation_coverage import cited_coverage, coverage_component
-from scorers.evidence import EvidenceMatch, folded, match_evidence
+from scorers.evidence import EvidenceMatch, match_evidence
+from scorers.folding import Fold, FoldOnce
+from scorers.judgeable import judge_key_points, mark_key_points
 from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component, ScoreResult, combine
+from scorers.verdicts import Judgement
 
 DEFAULT_WEIGHTS = {"evidence_recall": 0.5, "evidence_precision": 0.3, "citation": 0.2}
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -148,28 +152,34 @@ def evidence_count_component(info: dict[str, Any] | None) -> Component:
                      expected=info["min"], extracted=info["relevant"], reason=reason)  # fmt: skip
 
 
-def _key_points(question: Question, answer: Answer, ctx: ScoringContext) -> KeyPointCoverage | None:
+def _key_points(
+    question: Question, answer: Answer, ctx: ScoringContext, fold: Fold
+) -> KeyPointCoverage | None:
     if not question.expected.key_points:
         return None
     options = key_point_options(ctx.options, ctx.criteria.options)
-    return key_point_coverage(question.expected.key_points, answer, options)
+    return key_point_coverage(question.expected.key_points, answer, options, fold)
 
 
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     settings = settings_for(question, ctx)
     weights = ctx.weights(question, DEFAULT_WEIGHTS)
-    match = match_evidence(answer, question, ctx.document)
+    fold = FoldOnce()  # the answer's texts are read by all three checks: each is folded once
+    match = match_evidence(answer, question, ctx.document, fold)
     has_evidence = bool(question.required_evidence)
-    check = check_question_citations(question, answer, ctx.document)
+    check = check_question_citations(question, answer, ctx.document, fold)
     citation = citation_component(check, required=question.citation_required and has_evidence)
     if not has_evidence:
         citation.reason = NO_EVIDENCE
     components = [recall_component(match, settings), precision_component(match, settings), citation]
-    coverage = _key_points(question, answer, ctx)
+    coverage = _key_points(question, answer, ctx, fold)
+    judgements: tuple[Judgement, ...] = ()
+    if coverage is not None and ctx.verdicts is not None:  # a judge may cover a key point (scorers.judgeable)
+        coverage, judgements = judge_key_points(coverage, question, answer, ctx.verdicts)
     if coverage is not None and (weights.get("key_points", 0.0) > 0 or not has_evidence):
         if not has_evidence and weights.get("key_points", 0.0) <= 0:
             weights["key_points"] = 1.0
-        components.append(key_points_component(coverage))
+        components.append(mark_key_points(key_points_component(coverage), coverage))
     count = evidence_count_details(question, match)
     if weights.get("evidence_count", 0.0) > 0:
         components.append(evidence_count_component(count))
@@ -185,6 +195,7 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
     if cited is not None:
         scored.details["citation_coverage"] = cited
     scored.json_ready = True
+    scored.judgements = judgements
     return scored
 
 
@@ -225,7 +236,7 @@ def check_evidence_set(question: Question) -> list[str]:
             "evidence_set question has neither required_evidence nor expected.key_points to check"
         )
     for i, req in enumerate(question.required_evidence):
-        if not folded(req.must_include):
+        if not match_view(req.must_include):
             problems.append(
                 f"required_evidence[{i}].must_include {req.must_include!r} has no letter or digit to match"
             )

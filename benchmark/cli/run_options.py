@@ -18,9 +18,7 @@ Relative paths are taken from the working directory, as on the command line.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,14 @@ from typing import Any
 import click
 
 from benchmark.errors import ConfigError
-from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
+from benchmark.run_config import (
+    KeySpec,
+    common_run_keys,
+    parse_pairs,
+    read_run_table,
+    read_toml,
+    unknown_key,
+)
 
 DEFAULTS: dict[str, Any] = {
     "adapter": "baseline",
@@ -51,14 +56,6 @@ RUN_KEYS: dict[str, KeySpec] = {
 }
 
 
-def parse_value(text: str) -> Any:
-    """``5`` -> 5, ``0.2`` -> 0.2, ``true`` -> True, ``[1,2]`` -> list; anything else stays text."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
 def parse_failures(value: str | None) -> int | None:
     """``--failures N`` or ``--failures all`` (-1); None when not given."""
     if value is None:
@@ -69,16 +66,6 @@ def parse_failures(value: str | None) -> int | None:
     if text.isdigit():
         return int(text)
     raise ConfigError(f"expected a number or 'all', got {value!r}", where="--failures")
-
-
-def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"expected KEY=VALUE, got {pair!r}", where=option)
-        out[key.strip()] = parse_value(value)
-    return out
 
 
 @dataclass
@@ -101,6 +88,8 @@ class RunSettings:
     resume: bool = False
     scorer_options: dict[str, Any] = field(default_factory=dict)
     label: str | None = None
+    judge: str | None = None
+    judge_options: dict[str, Any] = field(default_factory=dict)
     render: str | None = None
     no_header: bool = False
     progress: bool | None = None
@@ -116,6 +105,7 @@ class RunSettings:
         values["tags"] = list(kw.get("tags") or ())
         values["adapter_options"] = parse_pairs(kw.get("adapter_options") or (), "--adapter-option")
         values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
+        values["judge_options"] = parse_pairs(kw.get("judge_options") or (), "--judge-option")
         if kw.get("as_json"):
             values["render"] = "json"
         values["failures"] = 0 if kw.get("quiet") else parse_failures(kw.get("failures"))
@@ -139,21 +129,10 @@ class RunSettings:
             "document": self.document,
             "scorer_options": self.scorer_options,
             "label": self.label,
+            "judge": self.judge,
+            "judge_options": self.judge_options,
             "stop_after": self.stop_after,
         }
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read config ({exc.strerror or exc})", path=path) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"not valid TOML ({exc})", path=path) from None
 
 
 def _run_table(path: Path, table: Any) -> dict[str, Any]:
@@ -163,18 +142,20 @@ def _run_table(path: Path, table: Any) -> dict[str, Any]:
     return out
 
 
-def _adapter_table(path: Path, table: Any) -> tuple[str | None, dict[str, Any]]:
+def _adapter_table(path: Path, table: Any, name: str = "adapter") -> tuple[str | None, dict[str, Any]]:
+    """``[adapter]`` (or ``[judge]``): its ``spec`` and its options (``[NAME.options]`` and other keys)."""
     if not isinstance(table, dict):
-        raise ConfigError("[adapter] must be a table", path=path)
+        raise ConfigError(f"[{name}] must be a table", path=path)
     spec = table.get("spec")
     if spec is not None and not isinstance(spec, str):
-        raise ConfigError(
-            "spec must be a string such as 'baseline' or 'http:endpoint.toml'", path=path, where="[adapter]"
+        example = (
+            "'semantic' or 'openai:judge.toml'" if name == "judge" else "'baseline' or 'http:endpoint.toml'"
         )
+        raise ConfigError(f"spec must be a string such as {example}", path=path, where=f"[{name}]")
     options = {k: v for k, v in table.items() if k not in ("spec", "options")}
     nested = table.get("options") or {}
     if not isinstance(nested, dict):
-        raise ConfigError("[adapter.options] must be a table", path=path)
+        raise ConfigError(f"[{name}.options] must be a table", path=path)
     return spec, {**options, **nested}
 
 
@@ -184,11 +165,14 @@ def apply_config(s: RunSettings) -> RunSettings:
         path = Path(s.config_path)
         data = read_toml(path)
         for key in data:
-            if key not in ("adapter", "run", "scoring"):
-                raise unknown_key(path, "[top level]", key, ("adapter", "run", "scoring"))
+            if key not in ("adapter", "run", "scoring", "judge"):
+                raise unknown_key(path, "[top level]", key, ("adapter", "run", "scoring", "judge"))
         spec, options = _adapter_table(path, data.get("adapter", {}))
         s.adapter = s.adapter or spec
         s.adapter_options = {**options, **s.adapter_options}
+        spec, options = _adapter_table(path, data.get("judge", {}), "judge")
+        s.judge = s.judge or spec
+        s.judge_options = {**options, **s.judge_options}
         for name, value in _run_table(path, data.get("run", {})).items():
             if getattr(s, name) in (None, [], False):
                 setattr(s, name, value)
@@ -249,4 +233,9 @@ spec = "baseline"
 
 [scoring]
 # Scorer options, as --scorer-option KEY=VALUE would give them.
+
+# [judge]                         # off unless a spec is given: may overturn text mismatches (docs/scoring/judges.md)
+# spec = "semantic"               # semantic[:MODEL_DIR] | openai:JUDGE.toml
+# model = "/models/bge-small-zh"  # judge options, as --judge-option KEY=VALUE would give them
+# threshold = 0.85
 """

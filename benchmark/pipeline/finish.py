@@ -48,7 +48,9 @@ def finish(record: RunRecord, lines: Iterable[bytes], outputs: Outputs, page: Pa
     never wait on it); ``record.written`` is the report as written."""
     head = report_head(record, summary={})
     path = None if outputs.run_dir is None else outputs.run_dir.path / "report.json"
-    written = write_report(path, head, lines, Tally(record.datasets))
+    tally = Tally(record.datasets)
+    tally.parts.update(record.summary_parts())
+    written = write_report(path, head, lines, tally)
     record.written = written
     if outputs.run_dir is None:
         return written

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any, overload
 
 from benchmark.json_lines import loads_line
-from benchmark.report.json_report import clean
+from benchmark.report_line import clean
 from benchmark.summary import Tally
 
 _QUESTIONS = "\x00questions\x00"

@@ -102,6 +102,10 @@ def test_address_raw_starts_at_the_address_not_the_verb() -> None:
         ("孩子在青屿市第三实验小学上学。", ["place:青屿市第三实验小学"]),
         ("转到招商银行青屿支行。", ["place:招商银行", "place:青屿支行"]),
         ("该银行。一家公司。哪所学校？", []),
+        (
+            "笔录没有记载饭店的名称。判决书没写银行。没有孩子后来就读学校的信息。",
+            [],
+        ),  # abstentions name no place
     ],
 )
 def test_places(text: str, expected: list[str]) -> None:
@@ -156,15 +160,6 @@ def test_specific_to_dict() -> None:
     s = Specific("amount", "4.6万元", __import__("decimal").Decimal("46000"), 0, 5)
     assert s.to_dict() == {"kind": "amount", "raw": "4.6万元", "value": "46000", "start": 0, "end": 5,
                            "qualifier": None}  # fmt: skip
-
-
-def test_name_functions_are_still_importable_from_specifics() -> None:
-    import scorers.names as names
-    import scorers.specifics as specifics
-
-    assert specifics.find_names is names.find_names and specifics.document_names is names.document_names
-    with pytest.raises(AttributeError):
-        specifics.no_such_name  # noqa: B018
 
 
 # --- the gates that skip searches: each must let through every text its patterns can match ---------
