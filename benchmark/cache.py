@@ -1,9 +1,11 @@
 """The answer cache: every answer a system gave, in SQLite, keyed by what produced it.
 
 The key is the sha256 of the adapter's identity (its ``describe()``, never its secrets), the question's
-canonical JSON, the document's sha256 and the trial number. Each answer is committed as soon as it
-arrives (WAL mode), so a run killed with ``kill -9`` loses nothing it had received: ``--resume`` asks
-only the questions that have no row yet, and ``rescore`` never asks anything.
+canonical JSON, the document's sha256 and the trial number. ``put`` commits one answer at once (WAL
+mode); a run writes its answers in small batches (``put_many``, at least every 0.2 s), and keeps each
+answer in its run directory's ``answers.jsonl`` the moment it arrives, so a run killed with ``kill -9``
+loses nothing it had received: ``--resume`` asks only the questions that have no answer in either yet,
+and ``rescore`` never asks anything.
 
 The schema is versioned by append-only numbered migrations in a ``schema_version`` table.
 """
@@ -100,20 +102,28 @@ class AnswerCache(SQLiteFile):
 
     def put(self, entry: CachedAnswer, identity_sha: str) -> None:
         """Store one answer and commit at once (a later answer for the same key replaces it)."""
+        self.put_many([entry], identity_sha)
+
+    def put_many(self, entries: Iterable[CachedAnswer], identity_sha: str) -> None:
+        """Store answers in one transaction (a later answer for the same key replaces it)."""
         now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-        row = (
-            entry.key,
-            entry.question_id,
-            entry.trial,
-            identity_sha,
-            canonical_json(entry.answer),
-            entry.latency_ms,
-            entry.attempts,
-            entry.run_id,
-            now,
-        )
+        rows = [
+            (
+                entry.key,
+                entry.question_id,
+                entry.trial,
+                identity_sha,
+                canonical_json(entry.answer),
+                entry.latency_ms,
+                entry.attempts,
+                entry.run_id,
+                now,
+            )
+            for entry in entries
+        ]
         try:
-            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?)", row)
+            with self._tx() as db:
+                db.executemany("INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?)", rows)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot write to answer cache ({exc})", path=self.path) from None
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import StoreError
+from benchmark.json_lines import dumps_line_bytes
 from benchmark.sqlite_file import SQLiteFile
 
 DEFAULT_STORE = Path("runs") / "history.sqlite"
@@ -91,7 +92,8 @@ class RunRow:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """Compact JSON with sorted keys (orjson, as report lines are written)."""
+    return dumps_line_bytes(value).decode("utf-8")
 
 
 class RunStore(SQLiteFile):

@@ -16,11 +16,12 @@ from typing import Any
 
 from benchmark.adapters.base import Query
 from benchmark.errors import AdapterError, AdapterSpecError
+from benchmark.json_lines import loads_line
 
 
-def _parse_line(path: Path, number: int, line: str) -> tuple[str, int, dict[str, Any]]:
+def _parse_line(path: Path, number: int, line: bytes) -> tuple[str, int, dict[str, Any]]:
     try:
-        obj = json.loads(line)
+        obj = loads_line(line)
     except json.JSONDecodeError as exc:
         raise AdapterSpecError(
             f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=f"line {number}"
@@ -49,12 +50,13 @@ def read_replay(path: Path) -> tuple[dict[str, dict[str, Any]], str]:
     except OSError as exc:
         raise AdapterSpecError(f"cannot read replay file ({exc.strerror or exc})", path=path) from None
     try:
-        text = data.decode("utf-8-sig")
+        data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise AdapterSpecError(f"not UTF-8 text (byte {exc.start})", path=path) from None
     answers: dict[str, dict[str, Any]] = {}
     seen: dict[tuple[str, int], int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
+    # bytes split only at line ends (text would also split inside a string holding U+2028)
+    for number, line in enumerate(data.removeprefix(b"\xef\xbb\xbf").splitlines(), 1):
         if not line.strip():
             continue
         qid, trial, obj = _parse_line(path, number, line)

@@ -30,7 +30,7 @@ def prompt_adapter(spec: str, options: dict[str, Any]) -> Any:
 
 
 def _records(adapter: Any, the_plan: Any) -> list[dict[str, Any]]:
-    from benchmark.plan import query_for
+    from benchmark.pipeline.plan import query_for
 
     records = []
     for qs, q in the_plan.pairs:

@@ -8,10 +8,10 @@ at a time; ``report.html`` is streamed from the question rows the scoring stage 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from benchmark.pipeline.report_file import WrittenReport, write_report
 from benchmark.report.json_report import report_head
@@ -43,13 +43,20 @@ class Page:
     texts: Iterable[str]
 
 
-def finish(record: RunRecord, lines: Iterable[bytes], outputs: Outputs, page: Page | None) -> WrittenReport:
+def finish(
+    record: RunRecord,
+    lines: Iterable[bytes],
+    outputs: Outputs,
+    page: Page | None,
+    parts: Mapping[str, Any] | None = None,
+) -> WrittenReport:
     """Write ``report.json``, record the run in the history, then write ``report.html`` (last: the others
-    never wait on it); ``record.written`` is the report as written."""
+    never wait on it); ``record.written`` is the report as written. ``parts``: what the summary says
+    beyond the lines (the judge's verdicts; by default, counted from ``record.results``)."""
     head = report_head(record, summary={})
     path = None if outputs.run_dir is None else outputs.run_dir.path / "report.json"
     tally = Tally(record.datasets)
-    tally.parts.update(record.summary_parts())
+    tally.parts.update(record.summary_parts() if parts is None else parts)
     written = write_report(path, head, lines, tally)
     record.written = written
     if outputs.run_dir is None:

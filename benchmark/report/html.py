@@ -34,12 +34,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from benchmark.errors import BenchmarkError, StoreError
 from benchmark.report.plain import LANGS, explain
 
 MAX_LINES_PER_CITATION = 12
 CONTEXT_LINES = 1
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_BYTE_ESCAPES = tuple((k.encode("utf-8"), v.encode("ascii")) for k, v in _JSON_ESCAPES.items())
 _PLACEHOLDER = re.compile(r"\{\{([A-Z]+)\}\}")
 _DATA_SLOT = "\x00data\x00"
 _CONFLICT_KEYS = (
@@ -61,12 +64,22 @@ def _asset(name: str) -> str:
 
 def embed_json(data: Any) -> str:
     """JSON that is safe inside ``<script type="application/json">``: nothing in it can end the element."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return (
-        "".join(_JSON_ESCAPES.get(ch, ch) for ch in text)
-        if any(c in text for c in "<>&\u2028\u2029")
-        else text
-    )
+    return embed_json_bytes(data).decode("utf-8")
+
+
+def embed_json_bytes(data: Any) -> bytes:
+    """``embed_json`` as UTF-8. Compact, keys in their order, by orjson (what it refuses, integers beyond
+    64 bits or keys that are not text, by the standard library in the same form); a float that is not
+    a number becomes ``null``."""
+    try:
+        data_bytes = orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        data_bytes = text.encode("utf-8")
+    for raw, escaped in _BYTE_ESCAPES:
+        if raw in data_bytes:
+            data_bytes = data_bytes.replace(raw, escaped)
+    return data_bytes
 
 
 def _sha256_source(text: str) -> str:
@@ -234,14 +247,32 @@ class Sources:
 # --- document lines ---------------------------------------------------------------------------
 
 
-def _marks(lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
+class LineFolds:
+    """A document's lines folded with the map back to their characters (``fold_with_map``), each line
+    folded on first need and held by the document (``Document.derived``): the marks of every question
+    over the same document fold its lines once."""
+
+    def __init__(self, doc: Any) -> None:
+        self._folds: dict[int, tuple[str, list[int]]] = {}
+
+    def of(self, line: Any) -> tuple[str, list[int]]:
+        folded = self._folds.get(line.number)
+        if folded is None:
+            from benchmark.text import fold_with_map
+
+            folded = self._folds[line.number] = fold_with_map(line.text)
+        return folded
+
+
+def _marks(doc: Any, lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
     """Code-point spans of the folded ``needle`` inside the raw text of consecutive ``lines``."""
-    from benchmark.text import fold, fold_with_map
+    from benchmark.text import fold
 
     target = fold(needle)
     if not target:
         return {}
-    maps = [(line, *fold_with_map(line.text)) for line in lines]
+    folds = doc.derived(LineFolds)
+    maps = [(line, *folds.of(line)) for line in lines]
     joined = "".join(folded for _, folded, _ in maps)
     pos = joined.find(target)
     if pos < 0:
@@ -272,7 +303,7 @@ def required_lines(q: Any, doc: Any) -> tuple[list[int], dict[int, list[list[int
         if hits:
             found.append(i)
             numbers.update(line.number for line in hits)
-            for number, spans in _marks(hits, text).items():
+            for number, spans in _marks(doc, hits, text).items():
                 marks.setdefault(number, []).extend(spans)
     for loc in (q.evidence_location, *q.additional_evidence):
         if loc is not None and loc.lines is not None:

@@ -23,6 +23,7 @@ from benchmark.report.html import (
     DocTable,
     content_language,
     embed_json,
+    embed_json_bytes,
     entry_view,
     page_parts,
     question_facts,
@@ -72,11 +73,11 @@ class RunPage:
         facts, numbers = question_facts(question, doc)
         view.update(facts)
         if doc is None:
-            return Row(embed_json(view).encode("utf-8"))
+            return Row(embed_json_bytes(view))
         key = self.keys[doc_name]
         view["doc"] = key
         cited = answer["cl"] if answer is not None else []
-        return Row(embed_json(view).encode("utf-8"), key, (*numbers, *cited))
+        return Row(embed_json_bytes(view), key, (*numbers, *cited))
 
     def write(
         self, path: Path, report: Mapping[str, Any], rows: Iterable[Row], question_texts: Iterable[str]

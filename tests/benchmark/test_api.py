@@ -266,7 +266,7 @@ def test_rescore_trusts_unchanged_sets_and_validates_changed_ones(
 def test_a_set_validated_by_an_earlier_run_is_not_validated_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import benchmark.plan as plan_module
+    import benchmark.pipeline.plan as plan_module
     import benchmark.questions as questions
     from benchmark.pipeline.validated import ENV
 
