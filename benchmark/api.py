@@ -105,9 +105,10 @@ def run(
     judge_cache: str | Path | Literal["auto"] | None = AUTO,
     stop_after: int = DEFAULT_STOP_AFTER,
     html: bool = True,
+    workers: int = 1,
 ) -> RunRecord:
     """Run the benchmark and return its record; with ``output_dir`` also write ``<output_dir>/<run-id>/``
-    (with ``report.html`` unless ``html`` is false).
+    (with ``report.html`` unless ``html`` is false). ``workers``: processes that score (1: this one).
 
     Each answer is scored as it arrives and written to the run directory at once; the record keeps no
     result but reads them back from the report lines (``record.results``) when asked.
@@ -130,6 +131,7 @@ def run(
     ).checked()
     out_dir = None if output_dir is None else Path(output_dir)
     cache_file = _resolve(cache_path, out_dir, "cache.sqlite")
+    _check_workers(workers)
     if repeat < 1 or (resume and cache_file is None):
         problem = "must be at least 1" if repeat < 1 else "needs the answer cache; drop --no-cache"
         raise ConfigError(problem, where="--repeat" if repeat < 1 else "--resume")
@@ -156,11 +158,18 @@ def run(
         adapter, settings, cache_file, identity_sha, str(config["run_id"]), resume, progress, kept
     )
     outputs = Outputs(run_dir, _resolve(store_path, out_dir, "history.sqlite"), label, html)
-    spec_ = RunSpec(the_plan, jobs, source, config, outputs, dict(scorer_options or {}), judging)
+    spec_ = RunSpec(
+        the_plan, jobs, source, config, outputs, dict(scorer_options or {}), judging, workers=workers
+    )
     record = execute(spec_)
     if record.status == STOPPED:
         raise _stopped(record, spec, run_dir)
     return record
+
+
+def _check_workers(workers: int) -> None:
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ConfigError(f"must be a whole number of at least 1, got {workers!r}", where="--workers")
 
 
 def _kept_answers(run_dir: RunDir | None) -> AnswerIndex | None:
@@ -249,6 +258,7 @@ def rescore(
     judge_options: Mapping[str, Any] | None = None,
     judge_cache: str | Path | Literal["auto"] | None = AUTO,
     html: bool = True,
+    workers: int = 1,
 ) -> RunRecord:
     """Score a stored run's answers with the current scorers and sets; nothing is asked again.
 
@@ -257,6 +267,7 @@ def rescore(
     ``output_dir`` unless ``write`` is false. The run's judge judges again (its verdicts come from the
     judge cache beside the run) unless ``judge`` names another (``"none"``: no judge).
     """
+    _check_workers(workers)
     out_dir = None if output_dir is None else Path(output_dir)
     source = find_run(str(run_ref), out_dir or DEFAULT_OUTPUT)
     if source.complete and source.read_report().get("status") == STOPPED:
@@ -299,4 +310,6 @@ def rescore(
     )
     store = _resolve(store_path, out_dir, "history.sqlite") if run_dir is not None else None
     outputs = Outputs(run_dir, store, label, html)
-    return execute(RunSpec(the_plan, jobs, stored, config, outputs, dict(scorer_options), judging))
+    return execute(
+        RunSpec(the_plan, jobs, stored, config, outputs, dict(scorer_options), judging, workers=workers)
+    )

@@ -128,6 +128,12 @@ def render_option(fn: F) -> F:
     metavar="N",
     help="Stop the run when N questions in a row fail with the same connection fault (default 5; 0: never).",
 )
+@click.option(
+    "--workers",
+    type=int,
+    metavar="N",
+    help="Score in N processes (default 1); the report is the same, byte for byte.",
+)
 @click.option("--output", type=click.Path(file_okay=False), help="Where run directories go (default runs).")
 @click.option(
     "--cache",
@@ -300,6 +306,7 @@ def report(
     help="Scorer option (repeatable).",
 )
 @click.option("--label", help="A name for the new run in the run history.")
+@click.option("--workers", type=int, default=1, metavar="N", help="Score in N processes (default 1).")
 @judge_options
 @render_option
 def rescore(
@@ -309,6 +316,7 @@ def rescore(
     document: str | None,
     scorer_options: tuple[str, ...],
     label: str | None,
+    workers: int,
     judge: str | None,
     judge_options: tuple[str, ...],
     render: str | None,
@@ -332,6 +340,7 @@ def rescore(
         label=label,
         judge=judge,
         judge_options=parse_pairs(judge_options, "--judge-option") or None,
+        workers=workers,
     )
     run_dir = f"{Path(output) / record.run_id}/"
     write_rendered(report_of(record), "json" if as_json else render or "summary", run_dir=run_dir)

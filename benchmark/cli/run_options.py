@@ -44,6 +44,7 @@ DEFAULTS: dict[str, Any] = {
     "output": "runs",
     "render": "summary",
     "stop_after": 5,  # benchmark.failfast.DEFAULT_STOP_AFTER
+    "workers": 1,
 }
 # [run] keys -> (setting name, expected type): the shared ones (benchmark.run_config), plus the CLI's own
 RUN_KEYS: dict[str, KeySpec] = {
@@ -94,6 +95,7 @@ class RunSettings:
     no_header: bool = False
     progress: bool | None = None
     stop_after: int | None = None
+    workers: int | None = None
     failures: int | None = None  # failed questions the summary details (-1: all)
 
     @classmethod
@@ -132,6 +134,7 @@ class RunSettings:
             "judge": self.judge,
             "judge_options": self.judge_options,
             "stop_after": self.stop_after,
+            "workers": self.workers,
         }
 
 
@@ -225,6 +228,7 @@ spec = "baseline"
 # rate_limit = 5.0                # at most this many requests per second
 # repeat = 1                      # ask every question N times; the summary gives mean and spread
 # stop_after = 5                  # stop when this many questions in a row fail the same way (0: never)
+# workers = 1                     # processes that score (2 or more: big runs on several cores)
 # output = "runs"                 # run directories go here
 # cache = "runs/cache.sqlite"     # the answer cache
 # no_cache = false

@@ -85,7 +85,11 @@ def _utc_now() -> str:
 
 
 def _scorer(work: Work, emit: Any, workers: int) -> Any:
-    return InlineScorer(work, emit)
+    if workers <= 1:
+        return InlineScorer(work, emit)
+    from benchmark.pipeline.workers import PoolScorer
+
+    return PoolScorer(work, emit, workers)
 
 
 def execute(spec: RunSpec) -> RunRecord:
