@@ -65,8 +65,10 @@ def _score(plan_: Plan, reply: Reply, scorer_options: Mapping[str, Any] | None) 
     qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
     result = None
     if reply.answer is not None:
-        doc = plan_.document(qs)
-        result = score_answer(q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options)
+        doc, case = plan_.document(qs), plan_.case(qs)
+        result = score_answer(
+            q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options, case=case
+        )
     return QuestionResult(
         question=q,
         outcome=SKIP if result is None else PASS if result.passed else FAIL,

@@ -53,12 +53,31 @@ class RequiredEvidence:
     section: str | None = None
     speaker: str | None = None
     is_critical: bool | None = None
+    document: str | None = None  # the id of the set's document that holds it (sets over several documents)
+    lines: LineRange | None = None
 
 
 @dataclass(frozen=True)
 class EvidenceLocation:
     page: int | None
     lines: LineRange | None = None
+    document: str | None = None  # the id of the set's document (sets over several documents)
+    text: str | None = None  # the location's own ``must_include`` or ``quote``, when it gives one
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """One document of a set: the id its evidence locations and answers name, where it is, what it is."""
+
+    id: str
+    ref: str  # the path as the set writes it
+    path: Path  # resolved against the set's folder (or ``--document``)
+    title: str | None = None
+    type: str | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """What an answer may call it: its id, its title, its file name."""
+        return tuple(n for n in (self.id, self.title, Path(self.ref).name) if n)
 
 
 @dataclass(frozen=True)
@@ -168,6 +187,13 @@ class QuestionSet:
     criteria: Criteria
     sha256: str
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    # a case file: the set's named documents (``documents`` / a ``document_info`` list); empty for a
+    # set over one document given by ``document`` / ``document_info.source_path``
+    documents: tuple[DocumentInfo, ...] = ()
+
+    @property
+    def is_case(self) -> bool:
+        return bool(self.documents)
 
 
 # --- answers ---------------------------------------------------------------------------------
@@ -208,6 +234,27 @@ class EvidenceItem:
 
 @quick_init
 @dataclass(frozen=True)
+class Context:
+    """A passage the system retrieved (``contexts``, best first): where it is and/or its text."""
+
+    text: str | None = None
+    page: int | None = None
+    lines: LineRange | None = None
+    document: str | None = None
+    score: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"page": self.page}
+        for key, value in (("document", self.document), ("lines", self.lines), ("text", self.text)):
+            if value is not None:
+                out[key] = value if key != "lines" else str(value)
+        if self.score is not None:
+            out["score"] = self.score
+        return out
+
+
+@quick_init
+@dataclass(frozen=True)
 class Answer:
     """What an adapter returned, normalised (see docs/contract.md §3). Only ``answer`` is required."""
 
@@ -216,12 +263,16 @@ class Answer:
     evidence: tuple[EvidenceItem, ...] = ()
     abstained: bool | None = None
     fields: dict[str, Any] = field(default_factory=dict)
+    contexts: tuple[Context, ...] = ()  # retrieved passages, best first (retrieval is measured on them)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "answer": self.answer,
             "citations": [c.to_dict() for c in self.citations],
             "evidence": [e.to_dict() for e in self.evidence],
             "abstained": self.abstained,
             "fields": self.fields,
         }
+        if self.contexts:  # only when given: answers without contexts keep their old shape
+            out["contexts"] = [c.to_dict() for c in self.contexts]
+        return out

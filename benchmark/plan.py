@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Union
 from benchmark.adapters.base import Query
 from benchmark.cache import answer_key
 from benchmark.errors import BenchmarkError, ConfigError
-from benchmark.models import Question, QuestionSet
+from benchmark.models import DocumentInfo, Question, QuestionSet
 from benchmark.rundir import display_path
 from benchmark.runner import Job
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
 
 SetsOrPaths = Union[str, Path, QuestionSet, Iterable[Union[str, Path, QuestionSet]], None]  # noqa: UP007
@@ -34,18 +35,36 @@ class Plan:
     loaded: dict[str, str] = field(
         default_factory=dict
     )  # every set read from a file (selected or not) -> sha256
+    cases: dict[tuple[tuple[str, str], ...], Case] = field(default_factory=dict)  # see case_key
 
     def document(self, qs: QuestionSet) -> Document | None:
         return self.documents.get(str(qs.document_path))
 
+    def case(self, qs: QuestionSet) -> Case | None:
+        """The set's documents when it names them (a case file), loaded once for every set that shares them."""
+        return self.cases.get(case_key(qs)) if qs.documents else None
+
+    def query(self, qs: QuestionSet, q: Question) -> Query:
+        """What the system under test receives for ``q`` (docs/contract.md §3)."""
+        infos = qs.documents or _single(qs)
+        return Query(
+            question=q,
+            document=self.document(qs),
+            document_path=qs.document_path,
+            set_name=qs.name,
+            documents=infos,
+            case=self.case(qs),
+        )
+
     def jobs(self, identity_sha: str) -> list[Job]:
         out = []
         for i, (qs, q) in enumerate(self.pairs):
-            doc = self.document(qs)
+            doc, case = self.document(qs), self.case(qs)
+            sha = case.sha256 if case is not None and doc is None else doc.sha256 if doc else ""
             canon = {"type": q.type, "question": q.raw}
+            query = self.query(qs, q)
             for trial in range(self.repeat):
-                key = answer_key(identity_sha, canon, doc.sha256 if doc else "", trial)
-                query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+                key = answer_key(identity_sha, canon, sha, trial)
                 out.append(Job(seq=i * self.repeat + trial, query=query, trial=trial, key=key))
         return out
 
@@ -56,17 +75,34 @@ class Plan:
         seen: dict[int, QuestionSet] = {id(qs): qs for qs, _ in self.pairs}
         out = []
         for key, qs in seen.items():
-            doc = self.document(qs)
-            out.append(
-                {
-                    "path": display_path(qs.path),
-                    "sha256": qs.sha256,
-                    "document": display_path(qs.document_path) if qs.document_path else None,
-                    "document_sha256": doc.sha256 if doc else None,
-                    "questions": counts[key],
-                }
-            )
+            doc, case = self.document(qs), self.case(qs)
+            entry: dict[str, Any] = {
+                "path": display_path(qs.path),
+                "sha256": qs.sha256,
+                "document": display_path(qs.document_path) if qs.document_path else None,
+                "document_sha256": doc.sha256 if doc else case.sha256 if case else None,
+                "questions": counts[key],
+            }
+            if case is not None:
+                entry["documents"] = [
+                    {"id": i.id, "path": display_path(i.path), "sha256": case.documents[i.id].sha256}
+                    for i in case.infos
+                ]
+            out.append(entry)
         return out
+
+
+def case_key(qs: QuestionSet) -> tuple[tuple[str, str], ...]:
+    """Sets that name the same documents (ids and files) share one loaded case."""
+    return tuple((i.id, str(i.path.resolve())) for i in qs.documents)
+
+
+def _single(qs: QuestionSet) -> tuple[DocumentInfo, ...]:
+    """A set over one unnamed document, as a list of one (its id is the file's name without extension)."""
+    if qs.document_path is None:
+        return ()
+    ref = qs.document_ref or qs.document_path.name
+    return (DocumentInfo(qs.document_path.stem, ref, qs.document_path),)
 
 
 def _inputs(sets_or_paths: SetsOrPaths) -> list[str | Path | QuestionSet]:
@@ -139,6 +175,7 @@ def plan(
     ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
     recorded in its config or the answer cache); those are not validated again.
     """
+    from benchmark.documents.case import load_case
     from benchmark.documents.loaders import load_document
     from benchmark.scoring import check_questions
     from benchmark.selection import select_questions
@@ -151,9 +188,13 @@ def plan(
         raise ConfigError(f"no questions match {_selection_text(types, tags)}", path=where)
     check_questions(pairs)
     documents: dict[str, Document | None] = {}
+    cases: dict[tuple[tuple[str, str], ...], Case] = {}
     for qs, _ in pairs:
         if str(qs.document_path) not in documents:
             documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
+        if qs.documents and case_key(qs) not in cases:
+            cases[case_key(qs)] = load_case(qs.documents)
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
-    return Plan(inputs, pairs, documents, repeat, {display_path(s.path): s.sha256 for s in from_files})
+    loaded = {display_path(s.path): s.sha256 for s in from_files}
+    return Plan(inputs, pairs, documents, repeat, loaded, cases)

@@ -10,6 +10,7 @@ from benchmark.records import quick_init
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
     from benchmark.models import Answer, Criteria, Question
     from scorers.result import ScoreResult
@@ -23,6 +24,7 @@ class ScoringContext:
     criteria: Criteria
     document: Document | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    case: Case | None = None  # the set's named documents (a case file); ``document`` is its only one, if so
 
     def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:
         """Component weights: the defaults, then the set's criteria for the type, then ``scoring.weights``."""

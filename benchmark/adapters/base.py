@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from benchmark.errors import AdapterSpecError
-from benchmark.models import Answer, Question
+from benchmark.models import Answer, DocumentInfo, Question
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
 
 
@@ -37,6 +38,9 @@ class Query:
     document: Document | None = None
     document_path: Path | None = None
     set_name: str = ""
+    # the set's documents (id, title, path, type): one, or the documents of a case file
+    documents: tuple[DocumentInfo, ...] = ()
+    case: Case | None = None  # the loaded documents of a case file (for in-process systems)
 
     @property
     def text(self) -> str:

@@ -30,13 +30,9 @@ def prompt_adapter(spec: str, options: dict[str, Any]) -> Any:
 
 
 def _records(adapter: Any, the_plan: Any) -> list[dict[str, Any]]:
-    from benchmark.adapters.base import Query
-
     records = []
     for qs, q in the_plan.pairs:
-        query = Query(
-            question=q, document=the_plan.document(qs), document_path=qs.document_path, set_name=qs.name
-        )
+        query = the_plan.query(qs, q)
         records.append({"id": q.id, "type": q.type, "set": qs.name, "request": adapter.request_body(query)})
     return records
 
