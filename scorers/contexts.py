@@ -1,9 +1,6 @@
 """Retrieval measured beside a question's scorer, when the answer gives ranked ``contexts``.
 
-The gold locations of a question are its evidence locations: every ``required_evidence`` item (its
-``must_include`` is its text), ``evidence_location`` (its text: its own ``must_include``/``quote``, else
-``required_quote``) and each ``additional_evidence`` item (its own text, else the additional quote of the
-same position); identical ones count once. Contexts name their document by id, title or file name
+The gold locations of a question are its evidence locations (``benchmark.evidence_locations``). Contexts name their document by id, title or file name
 (``benchmark.documents.case``); a context that gives lines but no page takes the page of its first line.
 
 The metrics (``scorers.retrieval``) go to ``details["retrieval"]`` at ``k``: the run's
@@ -19,6 +16,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from benchmark.errors import ConfigError
+from benchmark.evidence_locations import gold_locations as locations
 from benchmark.models import Answer, Question
 from scorers.result import MATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component, ScoreResult, combine
 from scorers.retrieval import Gold, RetrievalMetrics, Retrieved, foreign_flags, judge, metrics_of
@@ -58,17 +56,9 @@ def retrieval_k(ctx: ScoringContext) -> int:
 
 
 def gold_locations(question: Question, case: Case | None) -> list[Gold]:
-    """The question's evidence locations, each once (see the module docstring)."""
-    single = case.single if case is not None else None
-    out = [Gold(e.document or single, e.page, e.lines, e.must_include) for e in question.required_evidence]
-    quotes = [question.required_quote, *question.additional_quotes]
-    locations = [question.evidence_location, *question.additional_evidence]
-    for i, loc in enumerate(locations):
-        if loc is None or loc.page is None:
-            continue
-        text = loc.text or (quotes[i] if i < len(quotes) else None)
-        out.append(Gold(loc.document or single, loc.page, loc.lines, text))
-    return list(dict.fromkeys(out))
+    """The question's evidence locations (``benchmark.evidence_locations``), in the case's only document
+    when they name none."""
+    return locations(question, case.single if case is not None else None)
 
 
 def _page_of_line(doc: Document | None, number: int) -> int | None:

@@ -12,7 +12,8 @@ An evidence item (or a citation's quote) *covers* a required item when
    ``find_dates``, and every other run of Arabic digits or Chinese numerals). A partial date
    (``8月3日``) needs the same month and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
    ``2021年7月10日…1,200元`` however similar the texts, and ``1,200元`` covers ``1200元``;
-3. when both the item and the required item carry a page, the pages agree.
+3. when both the item and the required item carry a page, the pages agree; in a case file, when the
+   item names a document (id, title or file name), it is the required item's document.
 
 ``match_evidence`` matches every returned item (``answer.evidence`` plus the citations' quotes,
 identical texts counted once) against every required item and computes recall and precision.
@@ -29,6 +30,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.records import quick_init
@@ -200,12 +202,20 @@ class CoverResult:
 
 
 def covers(
-    item_text: str, item_page: int | None, required: RequiredEvidence, *, threshold: float = FUZZY_THRESHOLD
+    item_text: str,
+    item_page: int | None,
+    required: RequiredEvidence,
+    *,
+    threshold: float = FUZZY_THRESHOLD,
+    document_ok: tuple[bool, str] | None = None,
 ) -> CoverResult:
-    """Whether an evidence item (or a quote) covers ``required`` (see the module docstring)."""
+    """Whether an evidence item (or a quote) covers ``required`` (see the module docstring);
+    ``document_ok``: in a case file, whether the document the item names is the required item's, and why."""
     page_ok = None if item_page is None or required.page is None else item_page == required.page
     m = match_text(item_text, required.must_include, threshold)
     text_ok = m.method is not None
+    if text_ok and document_ok is not None and not document_ok[0]:
+        return CoverResult(False, m.method, m.score, page_ok, (), f"holds the text but {document_ok[1]}")
     if text_ok and page_ok is not False:
         how = "verbatim" if m.method == "exact" else f"fuzzily ({m.score:.0f})"
         return CoverResult(True, m.method, m.score, page_ok, (), f"holds the text {how}")
@@ -228,22 +238,28 @@ class ReturnedItem:
     source: str  # "evidence" | "citation"
     text: str
     page: int | None
+    document: str | None = None  # the document it names (case files only)
 
 
-def returned_items(answer: Answer) -> list[ReturnedItem]:
+def returned_items(answer: Answer, named: bool = False) -> list[ReturnedItem]:
     """``answer.evidence`` then the citations' quotes; an identical (folded) text counts once,
-    and a page-less copy of a text also given with a page is dropped."""
-    raw = [("evidence", e.text, e.page) for e in answer.evidence]
-    raw += [("citation", c.quote, c.page) for c in answer.citations if c.quote and c.quote.strip()]
-    paged = {folded(text) for _, text, page in raw if page is not None}
-    seen: set[tuple[str, int | None]] = set()
+    and a page-less copy of a text also given with a page is dropped. ``named`` (a case file): items
+    keep the document they name, and the same text in two documents counts twice."""
+    raw = [("evidence", e.text, e.page, e.doc if named else None) for e in answer.evidence]
+    raw += [
+        ("citation", c.quote, c.page, c.doc if named else None)
+        for c in answer.citations
+        if c.quote and c.quote.strip()
+    ]
+    paged = {(folded(text), doc) for _, text, page, doc in raw if page is not None}
+    seen: set[tuple[str, int | None, str | None]] = set()
     out: list[ReturnedItem] = []
-    for source, text, page in raw:
-        key = (folded(text), page)
-        if key in seen or (page is None and key[0] in paged):
+    for source, text, page, doc in raw:
+        key = (folded(text), page, doc)
+        if key in seen or (page is None and (key[0], doc) in paged):
             continue
         seen.add(key)
-        out.append(ReturnedItem(len(out), source, text, page))
+        out.append(ReturnedItem(len(out), source, text, page, doc))
     return out
 
 
@@ -257,8 +273,11 @@ class ItemMatch:
 
     def to_dict(self) -> dict[str, Any]:
         i = self.item
-        return {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
-                "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        out = {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
+               "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        if i.document is not None:
+            out["document"] = i.document
+        return out
 
 
 @quick_init
@@ -277,11 +296,14 @@ class RequiredMatch:
 
     def to_dict(self) -> dict[str, Any]:
         r = self.required
-        return {"index": self.index, "page": r.page, "must_include": r.must_include,
-                "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
-                "method": self.method, "score": round(self.score, 2),
-                "in_answer_text": self.in_answer_text, "reason": self.reason,
-                "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        out = {"index": self.index, "page": r.page, "must_include": r.must_include,
+               "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
+               "method": self.method, "score": round(self.score, 2),
+               "in_answer_text": self.in_answer_text, "reason": self.reason,
+               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        if r.document is not None:
+            out["document"] = r.document
+        return out
 
 
 @quick_init
@@ -342,11 +364,27 @@ def _required_match(
     return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
 
 
-def match_evidence(answer: Answer, question: Question) -> EvidenceMatch:
-    """Every returned item against every required item: recall, precision and the reasons."""
-    items = returned_items(answer)
+def _document_ok(item: ReturnedItem, req: RequiredEvidence, case: Case | None) -> tuple[bool, str] | None:
+    """In a case file, whether the document an item names is where ``req`` is (None: it names none)."""
+    if case is None or item.document is None:
+        return None
+    wanted = req.document or case.single
+    found = case.resolve(item.document)
+    if found == wanted:
+        return True, ""
+    named = f"names {case.label(found)}" if found else f"names {item.document!r}, not a document of the case"
+    return False, f"{named}; the evidence is in {case.label(wanted)}"
+
+
+def match_evidence(answer: Answer, question: Question, case: Case | None = None) -> EvidenceMatch:
+    """Every returned item against every required item: recall, precision and the reasons
+    (``case``: the set's documents, for items that name theirs)."""
+    items = returned_items(answer, named=case is not None)
     reqs = question.required_evidence
-    grid = [[covers(it.text, it.page, req) for it in items] for req in reqs]
+    grid = [
+        [covers(it.text, it.page, req, document_ok=_document_ok(it, req, case)) for it in items]
+        for req in reqs
+    ]
     flags = critical_flags(question)
     required = tuple(
         _required_match(k, req, flags[k], grid[k], items, answer.answer) for k, req in enumerate(reqs)

@@ -149,9 +149,9 @@ def _key_points(question: Question, answer: Answer, ctx: ScoringContext) -> KeyP
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     settings = settings_for(question, ctx)
     weights = ctx.weights(question, DEFAULT_WEIGHTS)
-    match = match_evidence(answer, question)
+    match = match_evidence(answer, question, ctx.case)
     has_evidence = bool(question.required_evidence)
-    check = check_question_citations(question, answer, ctx.document)
+    check = check_question_citations(question, answer, ctx.document, ctx.case)
     citation = citation_component(check, required=question.citation_required and has_evidence)
     if not has_evidence:
         citation.reason = NO_EVIDENCE

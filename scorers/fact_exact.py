@@ -100,7 +100,7 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
     plan = _plan(question)
     values = AnswerValues(answer, question)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
-    check = check_question_citations(question, answer, ctx.document)
+    check = check_question_citations(question, answer, ctx.document, ctx.case)
     citation = citation_component(check, required=question.citation_required)
     scored = combine(
         [_exact_match(fields), citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question)

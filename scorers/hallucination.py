@@ -14,6 +14,7 @@ Comparison is by value, per kind (docs/scoring/conflict_gap.md has the full rule
   part (青屿市 / 东湖区 / 柳岸路 / 88号 …) known and the street with its number together.
 
 Document facts are computed once per document sha256; results once per (document, question, answer).
+In a case file the whole case is the document: a value any of its documents states is not invented.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.records import quick_init
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
@@ -198,9 +200,9 @@ _DOC_LOCK = threading.Lock()
 MAX_CACHED_DOCUMENTS = 32
 
 
-def document_facts(document: Document | str) -> Facts:
-    """Facts of a document, computed once per sha256 (a few documents are kept)."""
-    if isinstance(document, Document):
+def document_facts(document: Document | Case | str) -> Facts:
+    """Facts of a document (or of a whole case file), computed once per sha256 (a few are kept)."""
+    if isinstance(document, (Document, Case)):
         key, text, folded = document.sha256, document.text, document.folded
     else:
         key, text, folded = hashlib.sha256(document.encode("utf-8")).hexdigest(), document, None
@@ -384,7 +386,7 @@ def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Dec
     return frozenset(v.normalize() for v in out)
 
 
-def _document_and_question(document: Document | str | None, question_text: str) -> list[Facts]:
+def _document_and_question(document: Document | Case | str | None, question_text: str) -> list[Facts]:
     facts = [document_facts(document)] if document is not None else []
     return facts + ([question_facts(question_text)] if question_text else [])
 
@@ -393,15 +395,15 @@ _RESULTS: OrderedDict[tuple[str, str, str, tuple[str, ...]], tuple[InventedSpeci
 MAX_CACHED_RESULTS = 8192
 
 
-def _doc_key(document: Document | str | None) -> str:
-    if isinstance(document, Document):
+def _doc_key(document: Document | Case | str | None) -> str:
+    if isinstance(document, (Document, Case)):
         return document.sha256
     return "" if document is None else hashlib.sha256(document.encode("utf-8")).hexdigest()
 
 
 def find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str = "",
     hints: str | Iterable[str] | None = None,
     values: TextValues | None = None,
@@ -423,7 +425,7 @@ def find_invented(
 
 def _find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str,
     kinds: frozenset[str],
     values: TextValues | None = None,

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmark.documents.model import match_view
+from benchmark.evidence_locations import GoldLocation as Gold
 from benchmark.models import LineRange
 
 __all__ = [
@@ -50,25 +51,6 @@ __all__ = [
 ]
 
 Matches = Sequence[frozenset[int]]
-
-
-@dataclass(frozen=True)
-class Gold:
-    """A gold evidence location: its document id (None in a set over one unnamed document), page,
-    lines and the text it holds, each when known."""
-
-    document: str | None
-    page: int | None
-    lines: LineRange | None = None
-    text: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "document": self.document,
-            "page": self.page,
-            "lines": None if self.lines is None else str(self.lines),
-            "text": self.text,
-        }
 
 
 @dataclass(frozen=True)
