@@ -33,6 +33,8 @@ class LintProblem:
 
 
 def lint_set(qs: QuestionSet) -> list[LintProblem]:
+    if qs.documents:
+        return _lint_case(qs)
     problems: list[LintProblem] = []
     document: Document | None = None
     if qs.document_path is None:
@@ -44,6 +46,26 @@ def lint_set(qs: QuestionSet) -> list[LintProblem]:
             problems.append(LintProblem(str(qs.path), None, "document", str(exc)))
     for q in qs.questions:
         problems.extend(lint_question(qs, q, document))
+    return problems
+
+
+def _lint_case(qs: QuestionSet) -> list[LintProblem]:
+    """A case file: every document loaded, each location checked in its own (``benchmark.lint_case``)."""
+    from benchmark.documents.case import Case
+    from benchmark.lint_case import lint_case_question
+
+    problems: list[LintProblem] = []
+    documents = {}
+    for info in qs.documents:
+        try:
+            documents[info.id] = load_document(info.path)
+        except BenchmarkError as exc:
+            problems.append(LintProblem(str(qs.path), None, f"documents[{info.id}]", str(exc)))
+    if len(documents) < len(qs.documents):
+        return problems
+    case = Case(qs.documents, documents)
+    for q in qs.questions:
+        problems += [LintProblem(str(qs.path), q.id, f, p) for f, p in lint_case_question(q, case)]
     return problems
 
 
