@@ -339,6 +339,7 @@ def rescore(
     store_path: str | Path | Literal["auto"] | None = AUTO,
     write: bool = True,
     label: str | None = None,
+    retrieval_k: int | None = None,
 ) -> RunRecord:
     """Score a stored run's answers with the current scorers and sets; nothing is asked again.
 
@@ -364,6 +365,8 @@ def rescore(
     replies = _stored_replies(source, jobs, _resolve(cache_path, source.path.parent, "cache.sqlite"))
     if scorer_options is None:
         scorer_options = options.get("scorer_options") or {}
+    if retrieval_k is not None:  # the k of the retrieval metrics, over the run's other scorer options
+        scorer_options = {**scorer_options, "retrieval_k": retrieval_k}
     results = [_score(the_plan, r, scorer_options) for r in replies]
     options.update(dataset=the_plan.inputs, scorer_options=dict(scorer_options), rescored_from=source.run_id)
     config = {**config, "run_id": new_run_id(), "started_at": _utc_now(), "options": options}

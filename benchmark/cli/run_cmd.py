@@ -107,6 +107,12 @@ def render_option(fn: F) -> F:
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
 @html_option
 @render_option
@@ -237,6 +243,12 @@ def report(
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for the new run in the run history.")
 @render_option
 def rescore(
@@ -245,6 +257,7 @@ def rescore(
     datasets: tuple[str, ...],
     document: str | None,
     scorer_options: tuple[str, ...],
+    k: int | None,
     label: str | None,
     render: str | None,
     as_json: bool,
@@ -264,6 +277,7 @@ def rescore(
         document=document,
         scorer_options=parse_pairs(scorer_options, "--scorer-option") or None,
         label=label,
+        retrieval_k=k,
     )
     run_dir = f"{Path(output) / record.run_id}/"
     write_rendered(build_report(record), "json" if as_json else render or "summary", run_dir=run_dir)

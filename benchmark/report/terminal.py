@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from benchmark.report.notes import component_line, shortfalls
+from benchmark.report.retrieval_table import retrieval_lines
 
 _HEAD = ("type", "total", "passed", "failed", "skipped", "score", "pass_rate", "coverage")
 
@@ -88,7 +89,7 @@ def verdict(summary: dict[str, Any]) -> str:
 
 def render_summary(report: dict[str, Any], *, run_dir: str | None = None) -> str:
     summary = report.get("summary", {})
-    lines = _header(report) + type_table(summary) + _trials(summary)
+    lines = _header(report) + type_table(summary) + retrieval_lines(summary) + _trials(summary)
     problems = [q for q in report.get("questions", []) if q.get("outcome") != "PASS"]
     if problems:
         lines.append("")
