@@ -97,6 +97,7 @@ def format_comparison(c: Comparison, a: str, b: str, *, max_flips: int = 20) -> 
     lines = [f"B = {b}  vs  A = {a}", head, _delta_line(c.overall), *(_delta_line(t) for t in c.by_type)]
     lines += ["", explain(c.overall, a, b)]
     lines += [f"  {t.type}: {explain(t, a, b)}" for t in c.by_type if t.verdict != c.overall.verdict]
+    lines += _retrieval_lines(c)
     lines += ["", *_flip_lines(c, max_flips)]
     extra = []
     if c.skipped:
@@ -104,6 +105,24 @@ def format_comparison(c: Comparison, a: str, b: str, *, max_flips: int = 20) -> 
     if c.only_in_a or c.only_in_b:
         extra.append(f"{len(c.only_in_a)} question(s) only in A, {len(c.only_in_b)} only in B (not compared)")
     return "\n".join(lines + extra) + "\n"
+
+
+def _retrieval_lines(c: Comparison) -> list[str]:
+    """Each retrieval metric, overall then per type, with the CI of B - A (when both runs measured it)."""
+    if not c.retrieval:
+        return []
+    from benchmark.retrieval_summary import metric_label
+
+    names = [f"{metric_label(d.metric, d.k_a if d.k_a == d.k_b else None)} {d.type}" for d in c.retrieval]
+    width = max(len("retrieval"), *map(len, names)) + 2
+    head = f"{'retrieval':<{width}}{'n':>4}  {'A':>6}  {'B':>6}  {'Δ':>7}  {'95% CI of Δ':>18}  verdict"
+    lines = ["", head]
+    for name, d in zip(names, c.retrieval, strict=True):
+        lines.append(
+            f"{name:<{width}}{d.n:>4}  {d.mean_a:>6.3f}  {d.mean_b:>6.3f}  {_signed(d.mean_b - d.mean_a):>7}  "
+            f"{_ci(d.ci.low, d.ci.high):>18}  {d.verdict}"
+        )
+    return lines
 
 
 def _vs(v: dict[str, Any] | None, *, none: str) -> str:
@@ -178,10 +197,13 @@ def _display(row: RunRow | None, run_id: str) -> str:
 def _comparisons(store: RunStore, ids: list[str], resamples: int) -> list[Comparison]:
     from benchmark.compare import compare_outcomes
 
-    base = store.outcomes(ids[0])
+    base, base_retrieval = store.outcomes(ids[0]), store.retrieval(ids[0])
     out = []
     for other in ids[1:]:
-        c = compare_outcomes(ids[0], base, other, store.outcomes(other), resamples=resamples)
+        retrieval = (base_retrieval, store.retrieval(other))
+        c = compare_outcomes(
+            ids[0], base, other, store.outcomes(other), resamples=resamples, retrieval=retrieval
+        )
         if c.overall.n == 0:
             raise ConfigError(
                 f"runs {ids[0]} and {other} have no scored question in common: compare runs of the same question sets"
