@@ -299,13 +299,10 @@ def build_leaderboard(
                 row[key] = _metric_versus(by_name[ref], by_name[name], metric, resamples)
         rows.append(row)
     types = sorted({t for _, r in reports for t in (r["summary"].get("by_type") or {})})
-    ranking = (
-        RANKING
-        if metric == "score"
-        else (
-            f"{metric_label(metric, k)} ({'lower' if metric in LOWER_IS_BETTER else 'higher'} first), then {RANKING}"
-        )
-    )
+    order = "lower" if metric in LOWER_IS_BETTER else "higher"
+    ranking = RANKING
+    if metric != "score":
+        ranking = f"{metric_label(metric, k)} ({order} first), then score and coverage (higher first); equal values share a rank"
     return {
         "baseline": baseline,
         "leader": leader,
