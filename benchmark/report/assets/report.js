@@ -12,8 +12,9 @@
   var isCmp = DATA.kind === 'comparison';
   var runs = DATA.runs || [];
   var questions = DATA.questions || [];
-  var state = { b: 1, search: '', type: '', outcome: '', change: '', page: 0, sortKey: '', sortDir: -1,
+  var state = { b: 1, search: '', type: '', outcome: '', change: '', document: '', page: 0, sortKey: '', sortDir: -1,
     selected: -1, matches: null };
+  var METRICS = ['hit', 'recall', 'mrr', 'ndcg', 'foreign_rate'];
 
   // --- small helpers ------------------------------------------------------------------------
 
@@ -171,10 +172,30 @@
     return table(['type', 'questions', 'passed', 'failed', 'skipped', 'score', 'coverage'], rows, { testid: 'type-table' });
   }
 
+  function metricName(m, k) { return (m === 'foreign_rate' ? 'foreign' : m) + '@' + (k === null || k === undefined ? 'k' : k); }
+
+  // Retrieval means per type and overall (when the answers gave ranked contexts).
+  function retrievalTable(s) {
+    var all = s.retrieval;
+    if (!all) return [];
+    var rows = sortTypes(Object.keys(s.by_type || {})).filter(function (t) { return (s.by_type[t] || {}).retrieval; })
+      .map(function (t) { return [t, s.by_type[t].retrieval]; }).concat([['all', all]]);
+    var body = rows.map(function (r) {
+      var tr = el('tr', { testid: 'retrieval-row-' + r[0] });
+      append(tr, [td(r[0], '', 'type'), td(r[1].questions, 'num', 'questions')]);
+      METRICS.forEach(function (m) { append(tr, td(f3(r[1][m]), 'num', m)); });
+      return tr;
+    });
+    return [el('h2', { text: 'Retrieval' }),
+      el('p', { cls: 'muted', text: 'Means over the questions whose answers gave ranked contexts, at k = ' + show(all.k) +
+        '. hit: a gold location in the top k; recall: share of gold locations found; MRR: 1/rank of the first; nDCG: rank-discounted; foreign: share of the top k from documents holding no gold evidence (lower is better).' }),
+      table(['type', 'questions'].concat(METRICS.map(function (m) { return metricName(m, all.k); })), body, { testid: 'retrieval-table' })];
+  }
+
   function runSummary() {
     var s = runs[0].summary || {};
     return [el('h2', { text: 'Summary' }), summaryCards(s), el('h2', { text: 'By question type' }),
-      typeChart(s.by_type), typeTable(s.by_type)];
+      typeChart(s.by_type), typeTable(s.by_type)].concat(retrievalTable(s));
   }
 
   // --- leaderboard (sweeps) -------------------------------------------------------------------
@@ -183,19 +204,24 @@
     var lb = DATA.leaderboard;
     if (!lb || !(lb.rows || []).length) return [];
     var types = sortTypes(Object.keys((lb.rows[0] || {}).by_type || {}));
-    var headers = ['rank', 'variant', 'score', 'coverage', 'pass rate'].concat(types).concat(['vs ' + lb.baseline, 'vs leader']);
+    var measured = lb.rows.filter(function (r) { return r.retrieval; });
+    var rk = measured.length ? measured[0].retrieval.k : null;
+    var rcols = measured.length ? METRICS : [];
+    var headers = ['rank', 'variant', 'score', 'coverage', 'pass rate'].concat(types)
+      .concat(rcols.map(function (m) { return metricName(m, rk); })).concat(['vs ' + lb.baseline, 'vs leader']);
     var rows = lb.rows.map(function (r) {
       var tr = el('tr', { cls: 'q' + (r.name === runName(state.b) ? ' selected' : ''), testid: 'lb-row-' + r.rank });
       tr.setAttribute('data-name', r.name);
       append(tr, [td(r.rank, 'num', 'rank'), td(r.name, '', 'name'), td(f3(r.score), 'num', 'score'), td(pct(r.coverage), 'num', 'coverage'),
         td(pct(r.pass_rate), 'num', 'pass_rate')]);
       types.forEach(function (t) { append(tr, td(f3(((r.by_type || {})[t] || {}).score), 'num', 'type-' + t)); });
+      rcols.forEach(function (m) { append(tr, td(f3((r.retrieval || {})[m]), 'num', 'retrieval-' + m)); });
       append(tr, [td(versus(r.vs_baseline, '(baseline)'), '', 'vs_baseline'), td(versus(r.vs_leader, '(leader)'), '', 'vs_leader')]);
       tr.addEventListener('click', function () { selectByName(r.name); });
       return tr;
     });
     return [el('h2', { text: 'Leaderboard' }),
-      el('p', { cls: 'muted', text: 'Ranked by score, then coverage (' + lb.rows.length + ' variants, same questions). ' +
+      el('p', { cls: 'muted', text: 'Ranked by ' + (lb.ranking || 'score, then coverage') + ' (' + lb.rows.length + ' variants, same questions). ' +
         'Each variant is compared with ' + lb.baseline + ' and with the leader, question by question: Δ [95% CI] is over the questions both answered, ' +
         'so it can differ from the gap between scores when coverage differs. "within noise" means the data cannot tell the two apart. Click a row to compare it below.' }),
       el('p', { cls: 'headline', testid: 'lb-summary', text: leaderSummary(lb) }),
@@ -346,8 +372,21 @@
     var rows = [deltaRow(c.overall, 'cmp-overall')].concat((c.by_type || []).map(function (t) { return deltaRow(t, 'cmp-type-' + t.type); }));
     append(box, [el('h2', { text: runName(state.b) + ' (B) against ' + runName(0) + ' (A)' }), tabs(), headline(c), forest(c),
       table(['type', 'questions', 'A score', 'B score', 'Δ (B−A)', '95% CI of Δ', 'PASS→FAIL', 'FAIL→PASS', 'McNemar p', 'verdict'], rows, { testid: 'delta-table' }),
-      flipButtons(c)]);
+      retrievalDeltas(c), flipButtons(c)]);
     return box;
+  }
+
+  function retrievalDeltas(c) {
+    if (!(c.retrieval || []).length) return null;
+    var rows = c.retrieval.map(function (d) {
+      var ci = d.bootstrap || {}, k = d.k_a === d.k_b ? d.k_a : null;
+      var tr = el('tr', { testid: 'retrieval-delta-' + d.metric + '-' + d.type });
+      append(tr, [td(metricName(d.metric, k)), td(d.type), td(d.n, 'num'), td(f3(d.a), 'num'), td(f3(d.b), 'num'), td(signed(d.delta), 'num'),
+        td('[' + signed(ci.ci_low) + ', ' + signed(ci.ci_high) + ']', 'num'), td(el('span', { cls: 'verdict ' + verdictClass(d.verdict), text: d.verdict }))]);
+      return tr;
+    });
+    return el('div', {}, el('h3', { text: 'Retrieval (questions measured in both runs; foreign: lower is better)' }),
+      table(['metric', 'type', 'questions', 'A', 'B', 'Δ (B−A)', '95% CI of Δ', 'verdict'], rows, { testid: 'retrieval-deltas' }));
   }
 
   // --- questions: filters, table, pager --------------------------------------------------------
@@ -374,6 +413,7 @@
 
   function matches(q) {
     if (state.type && q.type !== state.type) return false;
+    if (state.document && (q.documents || []).indexOf(state.document) < 0) return false;
     var shown = entry(q, isCmp ? state.b : 0);
     if (state.outcome && (!shown || shown.o !== state.outcome)) return false;
     if (isCmp && state.change) {
@@ -432,6 +472,12 @@
     var box = el('div', { cls: 'controls' }, search,
       select([['', 'all']].concat(types.map(function (t) { return [t, t]; })), 'type', 'filter-type', 'type'),
       select([['', 'all'], ['PASS', 'PASS'], ['FAIL', 'FAIL'], ['SKIP', 'SKIP']], 'outcome', 'filter-outcome', isCmp ? 'outcome in B' : 'outcome'));
+    var docs = [];
+    questions.forEach(function (q) { (q.documents || []).forEach(function (d) { if (docs.indexOf(d) < 0) docs.push(d); }); });
+    if (docs.length) {
+      append(box, select([['', 'all']].concat(docs.sort().map(function (d) { return [d, d]; })), 'document', 'filter-document',
+        'document (evidence or citation)'));
+    }
     if (isCmp) {
       append(box, select([['', 'all'], ['flip', 'outcome flipped'], ['p2f', 'PASS→FAIL'], ['f2p', 'FAIL→PASS'], ['up', 'score up, same outcome'],
         ['down', 'score down, same outcome'], ['skip', 'skipped in a run'], ['changed', 'any change']], 'change', 'filter-change', 'change'));
@@ -511,8 +557,9 @@
 
   function citationText(c) {
     if (typeof c !== 'object' || c === null) return show(c);
-    var where = (c.page !== null && c.page !== undefined ? 'p.' + c.page : 'no page') + (c.lines ? ' lines ' + c.lines : '');
-    return where + (c.quote ? ' “' + c.quote + '”' : '') + (c.doc ? ' (' + c.doc + ')' : '');
+    var doc = c.doc || c.document;
+    var where = (doc ? doc + ' ' : '') + (c.page !== null && c.page !== undefined ? 'p.' + c.page : 'no page') + (c.lines ? ' lines ' + c.lines : '');
+    return where + (c.quote ? ' “' + c.quote + '”' : '');
   }
 
   function componentsTable(e) {
@@ -538,11 +585,26 @@
     return table(['field', 'comparator', 'status', 'expected', 'extracted', 'reason'], rows, { testid: 'fields' });
   }
 
+  // In a case file each check names the cited document; the why names where the evidence is.
   function citationChecks(checks) {
+    var named = checks.some(function (c) { return c.document; });
     var rows = checks.map(function (c) {
-      return el('tr', {}, td(c.source), td(c.page), td(c.lines), td(c.quote), td(c.correct ? 'correct' : 'wrong'), td(c.reason));
+      var cells = [td(c.source)].concat(named ? [td(c.document)] : []);
+      return el('tr', {}, cells, td(c.page), td(c.lines), td(c.quote), td(c.correct ? 'correct' : 'wrong'), td(c.reason));
     });
-    return table(['from', 'page', 'lines', 'quote', 'verdict', 'why'], rows, { testid: 'citation-checks' });
+    var heads = ['from'].concat(named ? ['document'] : []).concat(['page', 'lines', 'quote', 'verdict', 'why']);
+    return table(heads, rows, { testid: 'citation-checks' });
+  }
+
+  function retrievalDetail(r, i) {
+    var line = METRICS.map(function (m) { return metricName(m, r.k) + ' ' + f3(r[m]); }).join(' · ');
+    var golds = (r.gold_locations || []).map(function (g, n) { return el('li', { text: '#' + n + ' ' + citationText(g) + (g.text ? ' “' + g.text + '”' : '') }); });
+    var rows = (r.ranks || []).map(function (c) {
+      return el('tr', { cls: (c.matches || []).length ? 'cited' : '' }, td(c.rank, 'num'), td(c.document), td(c.page), td(c.lines),
+        td((c.matches || []).length ? (c.matches || []).map(function (m) { return '#' + m; }).join(' ') : 'none'));
+    });
+    return [el('h3', { text: 'Retrieval' }), el('p', { cls: 'muted', text: line }), el('ul', {}, golds),
+      table(['rank', 'document', 'page', 'lines', 'gold locations matched'], rows, { testid: 'retrieval-ranks-' + i })];
   }
 
   function inventedText(x) {
@@ -567,7 +629,7 @@
     return dl;
   }
 
-  var SHOWN_DETAIL_KEYS = ['components', 'fields', 'values', 'citation', 'citations', 'invented'];
+  var SHOWN_DETAIL_KEYS = ['components', 'fields', 'values', 'citation', 'citations', 'invented', 'retrieval'];
 
   function runColumn(q, i) {
     var e = entry(q, i), col = el('div', { testid: 'run-detail-' + i });
@@ -578,7 +640,7 @@
     append(col, [el('h3', { text: 'Answer' }), el('div', { cls: 'answer', testid: 'answer-' + i, text: a.answer === undefined ? '(no answer)' : show(a.answer) })]);
     if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: 'abstained: ' + show(a.abstained) }));
     append(col, [el('h3', { text: 'Citations given' }), list(a.citations, citationText, 'citations-' + i)]);
-    append(col, [el('h3', { text: 'Evidence returned' }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text }); }, 'evidence-' + i)]);
+    append(col, [el('h3', { text: 'Evidence returned' }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text, doc: x.doc }); }, 'evidence-' + i)]);
     if (a.fields && Object.keys(a.fields).length) append(col, [el('h3', { text: 'Structured fields' }), kvList(a.fields)]);
     append(col, [el('h3', { text: 'Components' }), componentsTable(e)]);
     if (d.fields && typeof d.fields === 'object') append(col, [el('h3', { text: 'Expected fields' }), fieldsTable(d.fields)]);
@@ -591,6 +653,7 @@
     }
     var checks = Array.isArray(d.citations) ? d.citations : d.citation && Array.isArray(d.citation.citations) ? d.citation.citations : null;
     if (checks && checks.length) append(col, [el('h3', { text: 'Citation checks' }), citationChecks(checks)]);
+    if (d.retrieval && d.retrieval.ranks) append(col, retrievalDetail(d.retrieval, i));
     var other = {};
     Object.keys(d).forEach(function (k) { if (SHOWN_DETAIL_KEYS.indexOf(k) < 0) other[k] = d[k]; });
     if (Object.keys(other).length) append(col, [el('h3', { text: 'Other diagnostics' }), el('pre', { cls: 'json', text: JSON.stringify(other, null, 2) })]);
@@ -613,13 +676,25 @@
   }
 
   function docLines(q, shownRuns) {
-    var doc = q.doc && (DATA.docs || {})[q.doc];
+    if (q.case_docs) {
+      if (!q.case_docs.length) return el('p', { cls: 'muted', text: 'No cited lines and no located evidence for this question.' });
+      return el('div', { testid: 'case-docs' }, q.case_docs.map(function (b) {
+        var cited = function (e) { return ((e && e.cld) || {})[b.id] || []; };
+        return el('div', { testid: 'case-doc-' + b.id }, el('h4', { text: b.title + ' (' + b.id + ')' }), docBlock(b, shownRuns, cited, q));
+      }));
+    }
+    return docBlock(q, shownRuns, function (e) { return (e && e.cl) || []; }, q);
+  }
+
+  // One document's lines: ``src`` gives its key (doc), required lines and marks; ``citedOf`` a run entry's cited lines.
+  function docBlock(src, shownRuns, citedOf, q) {
+    var doc = src.doc && (DATA.docs || {})[src.doc];
     if (!doc) return el('p', { cls: 'muted', text: 'The document is not available to this report (see the notes at the top).' });
     var req = {}, cited = {}, wanted = {};
-    (q.req_lines || []).forEach(function (n) { req[n] = true; wanted[n] = true; });
+    (src.req_lines || []).forEach(function (n) { req[n] = true; wanted[n] = true; });
     shownRuns.forEach(function (i) {
       var e = entry(q, i);
-      ((e && e.cl) || []).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : 'cited'); wanted[n] = true; });
+      citedOf(e).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : 'cited'); wanted[n] = true; });
     });
     var numbers = {};
     Object.keys(wanted).forEach(function (k) {
@@ -634,7 +709,7 @@
       var line = doc.lines[String(n)], tr = el('tr', { cls: (req[n] ? 'req ' : '') + (cited[n] ? 'cited' : '') });
       tr.setAttribute('data-line', String(n));
       append(tr, [el('td', { cls: 'ln', text: n }), el('td', { cls: 'muted', text: 'p.' + line[0] }),
-        el('td', { cls: 'muted', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (q.marks || {})[String(n)])]);
+        el('td', { cls: 'muted', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (src.marks || {})[String(n)])]);
       rows.push(tr);
       prev = n;
     });
@@ -645,10 +720,13 @@
 
   function requiredList(q) {
     var found = q.found || null;
+    var missing = [];
+    (q.case_docs || []).forEach(function (b) { missing = missing.concat(b.missing || []); });
     return list(q.required, function (r) {
       var idx = q.required.indexOf(r);
-      return 'p.' + r.page + (r.critical ? ' (critical)' : '') + ': ' + r.text +
-        (found && q.doc && found.indexOf(idx) < 0 ? '  [not located in the document]' : '');
+      var lost = q.case_docs ? missing.indexOf(r.text) >= 0 : found && q.doc && found.indexOf(idx) < 0;
+      return (r.document ? r.document + ' ' : '') + 'p.' + r.page + (r.critical ? ' (critical)' : '') + ': ' + r.text +
+        (lost ? '  [not located in the document]' : '');
     }, 'required');
   }
 
