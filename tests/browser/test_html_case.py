@@ -14,9 +14,11 @@ from playwright.sync_api import expect
 from benchmark.api import run
 from benchmark.report.html import render_comparison_html, render_run_html, write_html
 from benchmark.report.json_report import build_report
-from tests.browser.test_html_report import browser, f3, open_page, shown_ids, text  # noqa: F401
+from tests.browser import test_html_report as base
+from tests.browser.test_html_report import f3, shown_ids, text
 
 pytestmark = pytest.mark.browser
+browser, open_page = base.browser, base.open_page  # the same fixtures (chromium, the network guard)
 
 CASE = Path(__file__).resolve().parents[1] / "fixtures" / "case_mini" / "questions.json"
 
@@ -49,7 +51,9 @@ def test_case_run_report(reports: dict[str, dict[str, Any]], open_page: Any, tmp
     answer = next(q for q in report["questions"] if q["id"] == "mini_conflict_001")["answer"]
     cited_doc = answer["citations"][0]["doc"]
     cited_line = answer["citations"][0]["lines"].split("-")[0]
-    expect(page.locator(f"[data-testid=case-doc-{cited_doc}] tr.cited[data-line='{cited_line}']")).to_have_count(1)
+    expect(
+        page.locator(f"[data-testid=case-doc-{cited_doc}] tr.cited[data-line='{cited_line}']")
+    ).to_have_count(1)
     assert page.locator("[data-testid=retrieval-ranks-0] tbody tr").count() == 5
 
 
