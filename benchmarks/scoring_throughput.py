@@ -82,7 +82,8 @@ class Pool:
 
     pairs: list[tuple[QuestionSet, Question, Document | None]]
     answers: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (pair index, answer)
-    cases: list[Case | None] = field(default_factory=list)  # each pair's case file (sets over several documents)
+    # each pair's case file (sets over several documents), else None
+    cases: list[Case | None] = field(default_factory=list)
 
 
 DISTINCT = len(_WORDS) ** 4  # closing sentences, so answer texts, differ for every index below this
@@ -310,7 +311,9 @@ def print_stages(pool: Pool, stream: Path) -> None:
             qs, q, doc = pool.pairs[line["pair"]]
             answer = parse_answer(line)
             t2 = clock()
-            result = score_answer(q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]])
+            result = score_answer(
+                q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]]
+            )
             t3 = clock()
             r = QuestionResult(q, PASS if result.passed else FAIL, result, answer, trial=int(line["trial"]))
             entry = question_entry(r)
