@@ -101,9 +101,9 @@ class Expected:
     date: str | None = None
     date_range: DateRange | None = None
     count: int | None = None
-    text_answer: str | None = None
+    text_answer: str | tuple[str, ...] | None = None  # a tuple: accepted answers, any one matches
     boolean_answer: bool | None = None
-    entity: str | None = None
+    entity: str | tuple[str, ...] | None = None
     evidence_count_min: int | None = None
     key_points: tuple[str, ...] = ()
     should_abstain: bool | None = None

@@ -35,14 +35,14 @@ class Plan:
     loaded: dict[str, str] = field(
         default_factory=dict
     )  # every set read from a file (selected or not) -> sha256
-    cases: dict[tuple[tuple[str, str], ...], Case] = field(default_factory=dict)  # see case_key
+    cases: dict[str, Case] = field(default_factory=dict)  # set path -> its case (shared: see case_key)
 
     def document(self, qs: QuestionSet) -> Document | None:
         return self.documents.get(str(qs.document_path))
 
     def case(self, qs: QuestionSet) -> Case | None:
         """The set's documents when it names them (a case file), loaded once for every set that shares them."""
-        return self.cases.get(case_key(qs)) if qs.documents else None
+        return self.cases.get(str(qs.path)) if qs.documents else None
 
     def query(self, qs: QuestionSet, q: Question) -> Query:
         """What the system under test receives for ``q`` (docs/contract.md §3)."""
@@ -188,12 +188,16 @@ def plan(
         raise ConfigError(f"no questions match {_selection_text(types, tags)}", path=where)
     check_questions(pairs)
     documents: dict[str, Document | None] = {}
-    cases: dict[tuple[tuple[str, str], ...], Case] = {}
-    for qs, _ in pairs:
+    shared: dict[tuple[tuple[str, str], ...], Case] = {}
+    cases: dict[str, Case] = {}
+    for qs in {id(qs): qs for qs, _ in pairs}.values():
         if str(qs.document_path) not in documents:
             documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
-        if qs.documents and case_key(qs) not in cases:
-            cases[case_key(qs)] = load_case(qs.documents)
+        if qs.documents:
+            key = case_key(qs)
+            cases[str(qs.path)] = (
+                shared[key] if key in shared else shared.setdefault(key, load_case(qs.documents))
+            )
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
     loaded = {display_path(s.path): s.sha256 for s in from_files}

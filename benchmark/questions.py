@@ -228,6 +228,11 @@ def _location(value: Any) -> EvidenceLocation | None:
     )
 
 
+def _accepted(value: Any) -> str | tuple[str, ...] | None:
+    """``text_answer`` / ``entity``: one string, or a list of accepted answers (kept as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _penalty(value: Any) -> float | None:
     if isinstance(value, str):
         return PENALTY_WORDS[value]
@@ -252,9 +257,9 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
         date=exp.get("date"),
         date_range=DateRange(**exp["date_range"]) if "date_range" in exp else None,
         count=exp.get("count"),
-        text_answer=exp.get("text_answer"),
+        text_answer=_accepted(exp.get("text_answer")),
         boolean_answer=exp.get("boolean_answer"),
-        entity=exp.get("entity"),
+        entity=_accepted(exp.get("entity")),
         evidence_count_min=exp.get("evidence_count_min"),
         key_points=tuple(exp.get("key_points", ())),
         should_abstain=should_abstain,

@@ -77,10 +77,9 @@ def fact_sentences(question: Question) -> list[str]:
         out.append(count_text(question, e.count))
     if e.boolean_answer is not None:
         out.append(boolean_text(question, e.boolean_answer).rstrip("。"))
-    if e.entity is not None:
-        out.append(e.entity)
-    if e.text_answer is not None:
-        out.append(e.text_answer)
+    for value in (e.entity, e.text_answer):  # of accepted answers, the first
+        if value is not None:
+            out.append(value if isinstance(value, str) else value[0])
     return out
 
 
