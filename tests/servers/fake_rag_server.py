@@ -324,7 +324,7 @@ class Handler(BaseHTTPRequestHandler):
                 "page_no": c.get("page"),
                 "snippet": c.get("quote"),
                 "lines": c.get("lines"),
-                "doc": c.get("doc"),
+                "doc": c.get("doc") or c.get("document"),
             }
             for c in ans.get("citations", [])
         ]
@@ -459,10 +459,12 @@ def ragflow_reference(
     passages: list[tuple[str, int | None, str | None]] = [("另案材料：与本问题无关的段落。", 9, None)]
     for c in ans.get("citations") or []:
         if c.get("quote"):
-            passages.append((c["quote"], c.get("page"), c.get("doc")))
+            passages.append((c["quote"], c.get("page"), c.get("doc") or c.get("document")))
     for e in ans.get("evidence") or []:
         text, page, doc = (
-            (e, None, None) if isinstance(e, str) else (e.get("text", ""), e.get("page"), e.get("doc"))
+            (e, None, None)
+            if isinstance(e, str)
+            else (e.get("text", ""), e.get("page"), e.get("doc") or e.get("document"))
         )
         if text and text not in [p[0] for p in passages]:
             passages.append((text, page, doc))
