@@ -193,3 +193,12 @@ def test_lint_reports_a_missing_document(case_dir: Path) -> None:
     problems = lint_set(load_question_set(write(case_dir, SOURCE)))
     assert [p.field for p in problems] == ["documents[liushui]"]
     assert "document not found" in problems[0].problem
+
+
+def test_text_answer_and_entity_may_list_accepted_answers(case_dir: Path) -> None:
+    obj = changed(questions__1__expected={"text_answer": ["五万元", "50000元"], "entity": ["苏婉宁"]})
+    q = load_question_set(write(case_dir, obj)).questions[1]
+    assert q.expected.text_answer == ("五万元", "50000元") and q.expected.entity == ("苏婉宁",)
+    for bad in ([], [""], [1]):
+        message = refusal(case_dir, changed(questions__1__expected={"text_answer": bad}))
+        assert "$.questions[1].expected.text_answer" in message

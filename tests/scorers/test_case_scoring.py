@@ -204,3 +204,33 @@ def test_the_run_k_overrides_the_set_k() -> None:
     result = score_answer(question("mini_fact_001"), answer, criteria=qs.criteria, document=None, case=case,
                           options={"retrieval_k": 1})  # fmt: skip
     assert result.details["retrieval"]["k"] == 1 and result.details["retrieval"]["hit"] == 0.0
+
+
+# --- accepted answers (text_answer / entity as a list) ---------------------------------------------
+
+
+def test_any_accepted_answer_matches() -> None:
+    from benchmark.models import Expected
+
+    q = dataclasses.replace(
+        question("mini_fact_004"),
+        expected=Expected(text_answer=("九月底前", "2022年9月30日之前"), entity=("岑立恒", "岑某")),
+        scoring={"citation_required": False},
+    )
+    qs, case = case_set()
+
+    def verdict(said: str, **fields: str) -> dict[str, str]:
+        answer = parse_answer({"answer": said, "fields": fields})
+        result = score_answer(q, answer, criteria=qs.criteria, document=None, case=case)
+        return {n: c.status for n, c in result.components.items() if n == "exact_match"} | {
+            n: f["status"] for n, f in result.details["fields"].items()
+        }
+
+    assert verdict("岑立恒答应2022年9月30日之前还清") == {
+        "exact_match": "match",
+        "text_answer": "match",
+        "entity": "match",
+    }
+    assert verdict("岑某说九月底前还") == {"exact_match": "match", "text_answer": "match", "entity": "match"}
+    assert verdict("他说年底前还")["text_answer"] == "mismatch"
+    assert verdict("见材料", text="九月底前", entity="岑某")["exact_match"] == "match"

@@ -213,3 +213,41 @@ def test_openai_retrieves_over_the_case_and_names_documents(
     answer = run(_ask(adapter, q))
     assert [c.doc for c in answer.citations] == ["xunwen-2"]
     assert len(answer.contexts) == 5 and answer.contexts[0].document == "xunwen-2"
+
+
+# --- the bundled case files -------------------------------------------------------------------------
+
+BUNDLED_CASES = [
+    Path(__file__).resolve().parents[3] / "datasets" / name for name in ("case_fraud", "case_civil_loan")
+]
+
+
+@pytest.mark.parametrize("folder", BUNDLED_CASES, ids=[p.name for p in BUNDLED_CASES])
+def test_the_oracle_aces_the_bundled_case_files(folder: Path) -> None:
+    record = api_run(folder, "oracle", output_dir=None, cache_path=None, store_path=None)
+    summary = record.summary()
+    failed = [
+        (r.id, r.result.component_scores() if r.result else r.skip_reason)
+        for r in record.results
+        if r.outcome != "PASS"
+    ]
+    assert failed == [] and summary["score"] == 1.0
+    retrieval = summary["retrieval"]
+    assert retrieval["questions"] == summary["total"]
+    assert [retrieval[m] for m in ("hit", "recall", "mrr", "ndcg", "foreign_rate")] == [
+        1.0,
+        1.0,
+        1.0,
+        1.0,
+        0.0,
+    ]
+
+
+@pytest.mark.parametrize("folder", BUNDLED_CASES, ids=[p.name for p in BUNDLED_CASES])
+def test_the_bundled_case_files_lint_clean_and_name_their_documents(folder: Path) -> None:
+    from benchmark.lint import lint_set
+    from benchmark.questions import load_question_sets
+
+    sets = [qs for qs in load_question_sets([folder]) if qs.is_case]
+    assert sets and all(len(qs.documents) >= 10 for qs in sets)
+    assert [str(p) for qs in sets for p in lint_set(qs)] == []
