@@ -5,9 +5,11 @@ perturbed three ways (other numbers, wrong pages, a hedge; see ``scoring_through
 pair is scored and turned into its report line exactly as a run does. The lines (timing fields
 dropped) are hashed per question type and all together.
 
-The hashes per type and ``all`` cover the sets over one document, so they stay comparable with those
-recorded before case files existed; sets over several documents (case files) are hashed apart
-(``cases/<type>``, ``cases/all``). Retrieval diagnostics (the answer's ``contexts`` and
+The hashes per type and ``all`` cover the datasets over one document, so they stay comparable with
+those recorded before case files existed; the folders holding a case file (a set over several
+documents) are answered and hashed apart (``cases/<type>``, ``cases/all``), each group in a pool of its
+own: a perturbation depends on its pair's place in the pool, so a shared pool would change every
+line. Retrieval diagnostics (the answer's ``contexts`` and
 ``details.retrieval``, measured beside the verdicts since the adapters return contexts) are left out of
 those lines and hashed on their own (``retrieval``), so a change to the verdicts and a change to the
 retrieval measurement show apart.
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring_throughput import build_pool
 
 from benchmark.answers import parse_answer
+from benchmark.questions import load_question_sets
 from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
 from benchmark.results import FAIL, PASS, QuestionResult
@@ -47,9 +50,9 @@ def _retrieval_apart(entry: dict[str, Any]) -> dict[str, Any]:
     return apart if any(v is not None for v in apart.values()) else {}
 
 
-def report_lines(paths: list[str]) -> list[tuple[str, str]]:
+def report_lines(paths: list[str], prefix: str = "") -> list[tuple[str, str]]:
     """(hash key, canonical JSON of a report line) for every pool pair, in pool order: keyed by the
-    question type (``cases/<type>`` in a case file), and ``retrieval`` for the retrieval diagnostics."""
+    question type (after ``prefix``), and ``retrieval`` for the retrieval diagnostics."""
     pool = build_pool(paths)
     lines = []
     for index, raw in pool.answers:
@@ -61,7 +64,6 @@ def report_lines(paths: list[str]) -> list[tuple[str, str]]:
         for name in TIMING_FIELDS:
             entry.pop(name, None)
         apart = _retrieval_apart(entry)
-        prefix = "cases/" if qs.is_case else ""
         lines.append((prefix + q.type, json.dumps(entry, ensure_ascii=False, sort_keys=True)))
         if apart:
             lines.append(("retrieval", json.dumps({"id": q.id, **apart}, ensure_ascii=False, sort_keys=True)))
@@ -72,7 +74,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", type=Path, help="also write every line to this JSONL file")
     args = parser.parse_args()
-    lines = report_lines([str(datasets_dir())])
+    sets = load_question_sets([datasets_dir()])
+    case_folders = {qs.path.parent for qs in sets if qs.is_case}
+    one = [str(qs.path) for qs in sets if qs.path.parent not in case_folders]
+    cases = [str(qs.path) for qs in sets if qs.path.parent in case_folders]
+    lines = report_lines(one) + (report_lines(cases, "cases/") if cases else [])
     digests: dict[str, hashlib._Hash] = {}
     for kind, line in lines:
         overall = "retrieval" if kind == "retrieval" else "cases/all" if kind.startswith("cases/") else "all"
