@@ -35,6 +35,9 @@ class Plan:
     loaded: dict[str, str] = field(
         default_factory=dict
     )  # every set read from a file (selected or not) -> sha256
+    warned: frozenset[str] = (
+        frozenset()
+    )  # sha256 of the sets with warnings: never trusted, so they warn again
     cases: dict[str, Case] = field(default_factory=dict)  # set path -> its case (shared: see case_key)
 
     def document(self, qs: QuestionSet) -> Document | None:
@@ -46,22 +49,16 @@ class Plan:
 
     def query(self, qs: QuestionSet, q: Question) -> Query:
         """What the system under test receives for ``q`` (docs/contract.md §3)."""
-        infos = qs.documents or _single(qs)
-        return Query(
-            question=q,
-            document=self.document(qs),
-            document_path=qs.document_path,
-            set_name=qs.name,
-            documents=infos,
-            case=self.case(qs),
-        )
+        return query_for(qs, q, self.document(qs), self.case(qs))
 
     def jobs(self, identity_sha: str) -> list[Job]:
         out = []
         for i, (qs, q) in enumerate(self.pairs):
             doc, case = self.document(qs), self.case(qs)
             sha = case.sha256 if case is not None and doc is None else doc.sha256 if doc else ""
-            canon = {"type": q.type, "question": q.raw}
+            canon: dict[str, Any] = {"type": q.type, "question": q.raw}
+            if qs.system_instructions is not None:  # what the system is told is part of what it answers
+                canon["system_instructions"] = qs.system_instructions.to_dict()
             query = self.query(qs, q)
             for trial in range(self.repeat):
                 key = answer_key(identity_sha, canon, sha, trial)
@@ -82,6 +79,7 @@ class Plan:
                 "document": display_path(qs.document_path) if qs.document_path else None,
                 "document_sha256": doc.sha256 if doc else case.sha256 if case else None,
                 "questions": counts[key],
+                **_criteria_entry(qs),
             }
             if case is not None:
                 entry["documents"] = [
@@ -103,6 +101,36 @@ def _single(qs: QuestionSet) -> tuple[DocumentInfo, ...]:
         return ()
     ref = qs.document_ref or qs.document_path.name
     return (DocumentInfo(qs.document_path.stem, ref, qs.document_path),)
+
+
+def query_for(qs: QuestionSet, q: Question, doc: Document | None, case: Case | None = None) -> Query:
+    """What the system under test receives for ``q`` (docs/contract.md §3)."""
+    return Query(
+        question=q,
+        document=doc,
+        document_path=qs.document_path,
+        set_name=qs.name,
+        system_instructions=qs.system_instructions,
+        documents=qs.documents or _single(qs),
+        case=case,
+    )
+
+
+def _criteria_entry(qs: QuestionSet) -> dict[str, Any]:
+    """What a report records of a set beyond its file: its gates, and that its system_instructions were
+    passed to the system (only when the set has them, so other reports are unchanged)."""
+    out: dict[str, Any] = {}
+    if qs.criteria.gates:
+        out["gates"] = {g.name: g.to_dict() for g in qs.criteria.gates}
+    if qs.system_instructions is not None:
+        si = qs.system_instructions
+        out["system_instructions"] = {
+            "sent": True,
+            "rules": len(si.rules),
+            "forbidden_behavior": len(si.forbidden_behavior),
+            "required_behavior": si.required_behavior is not None,
+        }
+    return out
 
 
 def _inputs(sets_or_paths: SetsOrPaths) -> list[str | Path | QuestionSet]:
@@ -148,6 +176,39 @@ def _load_one(path: Path, document: str | Path | None, trusted: Collection[str])
     return load_question_set(path, document)
 
 
+def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
+    """The set's document; a refusal names the set too (a copied set whose document stayed behind)."""
+    from benchmark.documents.loaders import load_document
+    from benchmark.errors import DocumentError
+
+    assert qs.document_path is not None
+    try:
+        return load_document(qs.document_path)
+    except DocumentError as exc:
+        where = display_path(qs.document_path)
+        if override is not None:
+            todo = "fix the --document path"
+        elif "not found" in exc.problem:
+            todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
+        else:
+            todo = "fix or convert the document, or pass another one with --document PATH"
+        raise DocumentError(
+            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+        ) from None
+
+
+def _set_case(qs: QuestionSet) -> Case:
+    """The set's documents (a case file), loaded; a refusal names the set too."""
+    from benchmark.documents.case import load_case
+    from benchmark.errors import DocumentError
+
+    try:
+        return load_case(qs.documents)
+    except DocumentError as exc:
+        todo = "copy the document there, or fix its path in the set's documents list"
+        raise DocumentError(f"{exc}: {todo}", path=display_path(qs.path)) from None
+
+
 def schema_sha256() -> str:
     import hashlib
 
@@ -175,8 +236,6 @@ def plan(
     ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
     recorded in its config or the answer cache); those are not validated again.
     """
-    from benchmark.documents.case import load_case
-    from benchmark.documents.loaders import load_document
     from benchmark.scoring import check_questions
     from benchmark.selection import select_questions
 
@@ -192,13 +251,12 @@ def plan(
     cases: dict[str, Case] = {}
     for qs in {id(qs): qs for qs, _ in pairs}.values():
         if str(qs.document_path) not in documents:
-            documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
+            documents[str(qs.document_path)] = _set_document(qs, document) if qs.document_path else None
         if qs.documents:
             key = case_key(qs)
-            cases[str(qs.path)] = (
-                shared[key] if key in shared else shared.setdefault(key, load_case(qs.documents))
-            )
+            cases[str(qs.path)] = shared[key] if key in shared else shared.setdefault(key, _set_case(qs))
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
     loaded = {display_path(s.path): s.sha256 for s in from_files}
-    return Plan(inputs, pairs, documents, repeat, loaded, cases)
+    warned = frozenset(s.sha256 for s in sets if s.warnings)
+    return Plan(inputs, pairs, documents, repeat, loaded, warned, cases)

@@ -31,10 +31,11 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from benchmark.documents.case import Case
-from benchmark.documents.model import match_view
+from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.records import quick_init
 from benchmark.text.numerals import CN_NUMERAL_CHARS
+from scorers.evidence_roles import apply_roles
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
@@ -376,15 +377,36 @@ def _document_ok(item: ReturnedItem, req: RequiredEvidence, case: Case | None) -
     return False, f"{named}; the evidence is in {case.label(wanted)}"
 
 
-def match_evidence(answer: Answer, question: Question, case: Case | None = None) -> EvidenceMatch:
-    """Every returned item against every required item: recall, precision and the reasons
-    (``case``: the set's documents, for items that name theirs)."""
+def _roles(
+    grid: list[list[CoverResult]],
+    items: list[ReturnedItem],
+    reqs: tuple[RequiredEvidence, ...],
+    document: Document | None,
+    case: Case | None,
+) -> None:
+    """Section/speaker constraints (``scorers.evidence_roles``), in a case file per required item's document."""
+    if case is None:
+        apply_roles(grid, items, reqs, document)
+        return
+    for doc_id in case.ids:
+        rows = [k for k, req in enumerate(reqs) if (req.document or case.single) == doc_id]
+        if rows:
+            apply_roles([grid[k] for k in rows], items, tuple(reqs[k] for k in rows), case.document(doc_id))
+
+
+def match_evidence(
+    answer: Answer, question: Question, document: Document | None = None, case: Case | None = None
+) -> EvidenceMatch:
+    """Every returned item against every required item: recall, precision and the reasons. With a
+    transcript ``document``, items must also come from the part each required item names
+    (``scorers.evidence_roles``); ``case``: the set's documents, for items that name theirs."""
     items = returned_items(answer, named=case is not None)
     reqs = question.required_evidence
     grid = [
         [covers(it.text, it.page, req, document_ok=_document_ok(it, req, case)) for it in items]
         for req in reqs
     ]
+    _roles(grid, items, reqs, document, case)
     flags = critical_flags(question)
     required = tuple(
         _required_match(k, req, flags[k], grid[k], items, answer.answer) for k, req in enumerate(reqs)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from benchmark.errors import AdapterSpecError
-from benchmark.models import Answer, DocumentInfo, Question
+from benchmark.models import Answer, DocumentInfo, Question, SystemInstructions
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ class Query:
     document: Document | None = None
     document_path: Path | None = None
     set_name: str = ""
+    system_instructions: SystemInstructions | None = None  # the set's, passed on to the system
     # the set's documents (id, title, path, type): one, or the documents of a case file
     documents: tuple[DocumentInfo, ...] = ()
     case: Case | None = None  # the loaded documents of a case file (for in-process systems)

@@ -2,13 +2,14 @@
 
 The request body (or query parameters) is a JSON template in which string values may hold
 placeholders: ``{question}``, ``{question_id}``, ``{question_type}``, ``{document_id}``,
-``{document_name}``, ``{set_name}``, ``{documents}`` and ``{document_titles}`` (the set's documents: a
-list of ``{"id", "title", "path", "type"}`` objects, and their titles), ``{api_key}`` (headers only).
-Substitution happens on the parsed template, value by value, and the result is JSON-encoded by the
-client: a question holding quotes, braces or newlines can never break or inject into the request. A
-string that is exactly one placeholder is replaced by the value (a list stays a list); inside longer
-text a list is written as JSON (``{document_titles}``: the titles joined by ``、``); ``{{`` and ``}}``
-are literal braces.
+``{document_name}``, ``{set_name}``, ``{system_instructions}`` (the set's instructions as the
+``openai`` adapter words them, "" when it has none), ``{documents}`` and ``{document_titles}`` (the set's
+documents: a list of ``{"id", "title", "path", "type"}`` objects, and their titles), ``{api_key}``
+(headers only). Substitution happens on the parsed template, value by value, and the result is
+JSON-encoded by the client: a question holding quotes, braces or newlines can never break or inject
+into the request. A string that is exactly one placeholder is replaced by the value (a list stays a
+list); inside longer text a list is written as JSON (``{document_titles}``: the titles joined by ``、``);
+``{{`` and ``}}`` are literal braces.
 
 The response mapping gives JSON paths to ``answer`` (required), ``citations``, ``evidence``,
 ``contexts`` (the retrieved passages, best first), ``abstained``, ``fields`` and ``error`` (a non-empty
@@ -36,6 +37,7 @@ from benchmark.adapters.http_common import (
     read_secret,
 )
 from benchmark.adapters.json_text import MISSING, JsonPath
+from benchmark.adapters.prompts import instructions_text
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError
 from benchmark.models import Answer
@@ -79,6 +81,7 @@ PLACEHOLDERS = (
     "set_name",
     "documents",
     "document_titles",
+    "system_instructions",
 )
 METHODS = ("post", "put", "patch", "get")
 
@@ -140,6 +143,7 @@ def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, Any
         "set_name": query.set_name,
         "documents": documents,
         "document_titles": [d["title"] for d in documents],
+        "system_instructions": instructions_text(query.system_instructions),
     }
 
 

@@ -142,7 +142,8 @@ class OpenAIAdapter:
 
     def messages(self, query: Query, passages: list[Passage] | None = None) -> list[dict[str, str]]:
         """The exact messages sent for ``query`` (``dump-prompts`` writes these)."""
-        return build_messages(query.text, self.context.passages(query) if passages is None else passages)
+        chosen = self.context.passages(query) if passages is None else passages
+        return build_messages(query.text, chosen, query.system_instructions)
 
     def request_body(self, query: Query, passages: list[Passage] | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {
