@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from scorers.registry import ScorerSpec
     from scorers.result import ScoreResult
+    from scorers.verdicts import Verdict
 
 MAX_LISTED_PROBLEMS = 50
 
@@ -86,13 +87,17 @@ def score_answer(
     document: Document | None,
     options: Mapping[str, Any] | None = None,
     case: Case | None = None,
+    verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult:
     """The question's scorer applied to ``answer`` (pure: same inputs, same result); ``case``: the set's
-    documents when it names several. Retrieval is measured beside the scorer when the answer gives
-    ``contexts`` (``scorers.contexts``)."""
+    documents when it names several. ``verdicts``: a configured judge's verdicts (``{}`` before it was
+    asked; None without a judge), see scorers.judgeable. Retrieval is measured beside the scorer when the
+    answer gives ``contexts`` (``scorers.contexts``)."""
     from scorers.contexts import with_retrieval
     from scorers.registry import ScoringContext, scorer_for
 
     spec = scorer_for(question)
-    context = ScoringContext(criteria=criteria, document=document, options=dict(options or {}), case=case)
+    context = ScoringContext(
+        criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts, case=case
+    )
     return with_retrieval(spec, question, answer, context, spec.score(question, answer, context))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from benchmark.models import Answer, Criteria, Question
     from scorers.result import ScoreResult
+    from scorers.verdicts import Verdict
 
 
 @quick_init
@@ -24,6 +25,8 @@ class ScoringContext:
     criteria: Criteria
     document: Document | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # a judge's verdicts by request key (scorers.judgeable); None when no judge is configured
+    verdicts: Mapping[str, Verdict] | None = None
     case: Case | None = None  # the set's named documents (a case file); ``document`` is its only one, if so
 
     def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:

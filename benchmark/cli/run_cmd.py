@@ -46,6 +46,22 @@ def write_html_reports(
         write_html(target, text)
 
 
+def judge_options(fn: F) -> F:
+    fn = click.option(
+        "--judge-option",
+        "judge_options",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Judge setting (repeatable), e.g. model=PATH or threshold=0.85.",
+    )(fn)
+    return click.option(
+        "--judge",
+        metavar="SPEC",
+        help="Let a judge overturn text mismatches: semantic[:MODEL_DIR] or openai:CONFIG.toml "
+        "(off by default; see docs/scoring/judges.md).",
+    )(fn)
+
+
 def failures_option(fn: F) -> F:
     fn = click.option("-q", "--quiet", is_flag=True, help="The summary only: no failed question in detail.")(
         fn
@@ -137,6 +153,7 @@ def render_option(fn: F) -> F:
     help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
 )
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
+@judge_options
 @html_option
 @render_option
 @failures_option
@@ -295,6 +312,7 @@ def report(
     help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
 )
 @click.option("--label", help="A name for the new run in the run history.")
+@judge_options
 @render_option
 def rescore(
     run_ref: str,
@@ -304,12 +322,15 @@ def rescore(
     scorer_options: tuple[str, ...],
     k: int | None,
     label: str | None,
+    judge: str | None,
+    judge_options: tuple[str, ...],
     render: str | None,
     as_json: bool,
 ) -> int:
     """Score a stored run's answers again with the current scorers; nothing is asked again.
 
-    Writes a new run directory whose options name the run it was rescored from.
+    Writes a new run directory whose options name the run it was rescored from. The run's judge, if it
+    had one, judges again from its cache (`--judge none` drops it, `--judge SPEC` uses another).
     """
     from benchmark.api import rescore as api_rescore
     from benchmark.cli.run_options import parse_pairs, write_rendered
@@ -323,6 +344,8 @@ def rescore(
         scorer_options=parse_pairs(scorer_options, "--scorer-option") or None,
         label=label,
         retrieval_k=k,
+        judge=judge,
+        judge_options=parse_pairs(judge_options, "--judge-option") or None,
     )
     run_dir = f"{Path(output) / record.run_id}/"
     write_rendered(build_report(record), "json" if as_json else render or "summary", run_dir=run_dir)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from benchmark.documents.model import Document, match_view
+from benchmark.documents.model import Document, Line, match_view
 from benchmark.models import DocumentInfo
 from benchmark.text import fold
 
@@ -118,6 +118,11 @@ class Case:
     @cached_property
     def folded(self) -> str:
         return "\n".join(self.documents[i.id].folded for i in self.infos)
+
+    @cached_property
+    def lines(self) -> list[Line]:
+        """Every document's lines, one document after the other (line numbers are each document's)."""
+        return [line for info in self.infos for line in self.documents[info.id].lines]
 
     def where(self, snippet: str) -> list[tuple[str, int]]:
         """(document id, page) of every page whose folded text holds the folded ``snippet``."""

@@ -162,3 +162,10 @@ def test_a_documents_surname_pieces_are_built_once_for_all_its_questions() -> No
     assert names.name_triggers("顾卫东", f"{document}|x") == []  # in the document
     assert names.name_triggers("顾卫东", "x|顾卫东") == []  # in the question
     assert 0 in names.name_triggers("顾卫东", "顾卫|东")  # never across the two
+
+
+def test_a_compound_surname_alone_is_no_name_and_no_error() -> None:
+    """欧阳/司马 followed by a title used to index past the end of the candidate (an ERROR in a run)."""
+    assert names_module._plausible("欧阳") is False
+    assert "欧阳科长" in names("顾主任带了欧阳科长和司马副主任。")
+    names("有上官文涛和诸葛一鸣两位同事。")  # no exception
