@@ -32,6 +32,7 @@ from benchmark.models import Answer, Question
 from scorers.citation import CitationCheck, check_question_citations, citation_component
 from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
 from scorers.citation_coverage import cited_coverage, coverage_component
+from scorers.contexts import COMPONENTS as RETRIEVAL_COMPONENTS
 from scorers.evidence import EvidenceMatch, folded, match_evidence
 from scorers.judgeable import judge_key_points, mark_key_points
 from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
@@ -236,7 +237,7 @@ def check_evidence_set(question: Question) -> list[str]:
                 f"required_evidence[{i}].must_include {req.must_include!r} has no letter or digit to match"
             )
     weights = question.scoring.get("weights") or {}
-    for name in sorted(set(weights) - set(COMPONENTS)):
+    for name in sorted(set(weights) - set(COMPONENTS) - set(RETRIEVAL_COMPONENTS)):
         problems.append(
             f"scoring.weights names {name!r}, which is not an evidence_set component ({', '.join(COMPONENTS)})"
         )

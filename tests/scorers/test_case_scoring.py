@@ -234,3 +234,16 @@ def test_any_accepted_answer_matches() -> None:
     assert verdict("岑某说九月底前还") == {"exact_match": "match", "text_answer": "match", "entity": "match"}
     assert verdict("他说年底前还")["text_answer"] == "mismatch"
     assert verdict("见材料", text="九月底前", entity="岑某")["exact_match"] == "match"
+
+
+def test_the_criteria_know_the_retrieval_components() -> None:
+    from benchmark.criteria import BREAKDOWN_NAMES, RETRIEVAL_COMPONENTS
+    from scorers.contexts import COMPONENTS
+    from scorers.evidence_set import check_evidence_set
+
+    assert RETRIEVAL_COMPONENTS == tuple(COMPONENTS)
+    assert all(set(COMPONENTS) <= set(names) for names in BREAKDOWN_NAMES.values())
+    weighted = dataclasses.replace(
+        question("mini_evidence_001"), scoring={"weights": {"retrieval_recall": 0.2}}
+    )
+    assert check_evidence_set(weighted) == []
