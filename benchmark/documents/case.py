@@ -73,12 +73,15 @@ def resolve_document(name: object, infos: Sequence[DocumentInfo]) -> str | None:
     return NameIndex.of(infos).resolve(name)
 
 
-@dataclass
+@dataclass(repr=False)
 class Case:
     """The loaded documents of a set, by id, in the set's order (documents are shared, not copied)."""
 
     infos: tuple[DocumentInfo, ...]
     documents: dict[str, Document]
+
+    def __repr__(self) -> str:  # not every page of every document
+        return f"Case({', '.join(self.ids)})"
 
     @cached_property
     def names(self) -> NameIndex:
