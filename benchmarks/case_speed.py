@@ -63,10 +63,10 @@ def one_process() -> None:
     out["jieba"] = timed(load_jieba)
     built: list[Retriever] = []
     out["index"] = timed(lambda: built.append(Retriever(case, RetrievalConfig())))
-    from scorers.hallucination import build_facts
+    from scorers.hallucination import document_facts
 
     facts = []
-    out["facts"] = timed(lambda: facts.append(build_facts(case.text, case.folded)))
+    out["facts"] = timed(lambda: facts.append(document_facts(case)))
     out["names"] = timed(facts[0].names)
     pages = sum(d.page_count for d in case.documents.values())
     out["shape"] = (len(case.documents), pages, len(case.text), len(built[0].chunks))
