@@ -9,14 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmark.records import quick_init
+from benchmark.documents.case import DocumentInfo  # a set names its documents by it (re-exported)
 
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 
 PENALTY_WORDS = {"high": 1.0, "medium": 0.6, "low": 0.3}
 
 
-@quick_init
 @dataclass(frozen=True)
 class LineRange:
     """An inclusive, 1-based range of document lines (``"105-107"`` or ``"105"``)."""
@@ -63,21 +62,6 @@ class EvidenceLocation:
     lines: LineRange | None = None
     document: str | None = None  # the id of the set's document (sets over several documents)
     text: str | None = None  # the location's own ``must_include`` or ``quote``, when it gives one
-
-
-@dataclass(frozen=True)
-class DocumentInfo:
-    """One document of a set: the id its evidence locations and answers name, where it is, what it is."""
-
-    id: str
-    ref: str  # the path as the set writes it
-    path: Path  # resolved against the set's folder (or ``--document``)
-    title: str | None = None
-    type: str | None = None
-
-    def names(self) -> tuple[str, ...]:
-        """What an answer may call it: its id, its title, its file name."""
-        return tuple(n for n in (self.id, self.title, Path(self.ref).name) if n)
 
 
 @dataclass(frozen=True)
@@ -232,7 +216,6 @@ class QuestionSet:
 # --- answers ---------------------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True)
 class Citation:
     page: int | None = None
@@ -254,7 +237,6 @@ class Citation:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class EvidenceItem:
     text: str
@@ -268,7 +250,6 @@ class EvidenceItem:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class Context:
     """A passage the system retrieved (``contexts``, best first): where it is and/or its text."""
@@ -289,7 +270,6 @@ class Context:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class Answer:
     """What an adapter returned, normalised (see docs/contract.md §3). Only ``answer`` is required."""

@@ -47,7 +47,7 @@ from typing import Any
 from benchmark.compare import Comparison, Retrieval, compare_outcomes, compare_retrieval
 from benchmark.errors import BenchmarkError, ConfigError, RunStopped
 from benchmark.retrieval_summary import LOWER_IS_BETTER, METRICS, metric_label
-from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
+from benchmark.run_config import KeySpec, common_run_keys, read_run_table, read_toml, unknown_key
 
 # [run] keys -> (benchmark.api.run keyword, accepted types): those of `run --config`, plus the baseline
 RUN_KEYS: dict[str, KeySpec] = {
@@ -171,8 +171,6 @@ def with_rank_k(config: SweepConfig) -> SweepConfig:
 
 
 def load_sweep(path: str | Path) -> SweepConfig:
-    from benchmark.cli.run_options import read_toml
-
     p = Path(path)
     return parse_sweep(read_toml(p), p)
 

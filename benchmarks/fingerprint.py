@@ -40,6 +40,7 @@ from benchmark.results import FAIL, PASS, QuestionResult
 from benchmark.scoring import score_answer
 
 TIMING_FIELDS = ("latency_ms",)
+ROOT = str(Path(__file__).resolve().parent.parent)
 
 
 def _retrieval_apart(entry: dict[str, Any]) -> dict[str, Any]:
@@ -64,9 +65,11 @@ def report_lines(paths: list[str], prefix: str = "") -> list[tuple[str, str]]:
         for name in TIMING_FIELDS:
             entry.pop(name, None)
         apart = _retrieval_apart(entry)
-        lines.append((prefix + q.type, json.dumps(entry, ensure_ascii=False, sort_keys=True)))
+        line = json.dumps(entry, ensure_ascii=False, sort_keys=True)
+        lines.append((prefix + q.type, line.replace(ROOT, ".")))  # the same hashes in any checkout
         if apart:
-            lines.append(("retrieval", json.dumps({"id": q.id, **apart}, ensure_ascii=False, sort_keys=True)))
+            extra = json.dumps({"id": q.id, **apart}, ensure_ascii=False, sort_keys=True)
+            lines.append(("retrieval", extra.replace(ROOT, ".")))
     return lines
 
 

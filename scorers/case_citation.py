@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from benchmark.documents.case import Case
+from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, Question
 from scorers.citation import (
     MIN_QUOTE_CHARS,
@@ -22,12 +23,13 @@ from scorers.citation import (
     CitationTarget,
     answer_citations,
     check_citation,
+    check_question_citations,
     question_targets,
     resolve_targets,
 )
-from scorers.evidence import folded
+from scorers.folding import Fold
 
-__all__ = ["check_case_citations", "citation_document"]
+__all__ = ["check_case_citations", "citation_document", "question_citations"]
 
 
 def citation_document(c: Citation, case: Case, preferred: list[str]) -> tuple[str | None, str]:
@@ -39,7 +41,7 @@ def citation_document(c: Citation, case: Case, preferred: list[str]) -> tuple[st
         return found, "named"
     if case.single is not None:
         return case.single, "the case's only document"
-    if c.quote and len(folded(c.quote)) >= MIN_QUOTE_CHARS:
+    if c.quote and len(match_view(c.quote)) >= MIN_QUOTE_CHARS:
         holding = list(dict.fromkeys(d for d, _ in case.where(c.quote)))
         holding.sort(key=lambda d: d not in preferred)
         if holding:
@@ -66,12 +68,14 @@ def _unplaced(source: str, c: Citation, why: str) -> CitationResult:
     return CitationResult(source, c.page, c.lines, c.quote, False, None, None, None, None, False, why, c.doc)
 
 
-def _check(source: str, c: Citation, case: Case, targets: dict[str, list[CitationTarget]]) -> CitationResult:
+def _check(
+    source: str, c: Citation, case: Case, targets: dict[str, list[CitationTarget]], fold: Fold
+) -> CitationResult:
     doc_id, how = citation_document(c, case, list(targets))
     if doc_id is None:
         return _unplaced(source, c, why=f"{how} (evidence: {_where(targets, case)})")
     own = targets.get(doc_id, [])
-    result = check_citation(source, c, own, case.document(doc_id))
+    result = check_citation(source, c, own, case.document(doc_id), fold)
     if own:
         reason = f"{case.label(doc_id)}: {result.reason}"
     else:
@@ -81,10 +85,12 @@ def _check(source: str, c: Citation, case: Case, targets: dict[str, list[Citatio
     return replace(result, reason=reason, document=doc_id)
 
 
-def check_case_citations(question: Question, answer: Answer, case: Case) -> CitationCheck:
+def check_case_citations(
+    question: Question, answer: Answer, case: Case, fold: Fold = match_view
+) -> CitationCheck:
     """Every citation of ``answer`` checked in its own document (see the module docstring)."""
     targets = _targets(question, case)
-    results = tuple(_check(source, c, case, targets) for source, c in answer_citations(answer))
+    results = tuple(_check(source, c, case, targets, fold) for source, c in answer_citations(answer))
     locations = sorted(
         {(d, t.page) for d, ts in targets.items() for t in ts}, key=lambda x: (case.ids.index(x[0]), x[1])
     )
@@ -95,3 +101,16 @@ def check_case_citations(question: Question, answer: Answer, case: Case) -> Cita
         target_pages=tuple(sorted({p for _, p in locations})),
         target_locations=tuple(locations),
     )
+
+
+def question_citations(
+    question: Question,
+    answer: Answer,
+    document: Document | None,
+    fold: Fold = match_view,
+    case: Case | None = None,
+) -> CitationCheck:
+    """The question's citation check: per document in a case file (``case``), else in its document."""
+    if case is not None:
+        return check_case_citations(question, answer, case, fold)
+    return check_question_citations(question, answer, document, fold)

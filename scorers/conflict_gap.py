@@ -23,7 +23,6 @@ details (it does not change the score).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
@@ -181,9 +180,8 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     return scored
 
 
-@lru_cache(maxsize=64)
 def _in_kind_order(kinds: frozenset[str]) -> tuple[str, ...]:
-    """``kinds`` in the order of ``KINDS`` (a question's counted kinds, once per set of them)."""
+    """``kinds`` in the order of ``KINDS``."""
     return tuple(k for k in KINDS if k in kinds)
 
 

@@ -6,7 +6,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from benchmark.records import quick_init
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
@@ -17,7 +16,6 @@ if TYPE_CHECKING:
     from scorers.verdicts import Verdict
 
 
-@quick_init
 @dataclass(frozen=True)
 class ScoringContext:
     """Everything a scorer may read besides the question and the answer."""

@@ -13,19 +13,37 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeVar
 
 from benchmark.documents.model import Document, Line, match_view
-from benchmark.models import DocumentInfo
 from benchmark.text import fold
 
-__all__ = ["Case", "NameIndex", "load_case", "name_keys", "resolve_document"]
+__all__ = ["Case", "DocumentInfo", "NameIndex", "load_case", "name_keys", "resolve_document"]
+
+T = TypeVar("T")
 
 # extensions a file name may carry or lack: what our loaders read, and what systems under test index
 _EXTENSIONS = re.compile(r"\.(?:md|markdown|txt|text|pdf|json|docx?|html?|rtf|xlsx?|csv|ofd)$", re.IGNORECASE)
 _FOLDERS = re.compile(r"^.*[\\/]")
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """One document of a set: the id its evidence locations and answers name, where it is, what it is."""
+
+    id: str
+    ref: str  # the path as the set writes it
+    path: Path  # resolved against the set's folder (or ``--document``)
+    title: str | None = None
+    type: str | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """What an answer may call it: its id, its title, its file name."""
+        return tuple(n for n in (self.id, self.title, Path(self.ref).name) if n)
 
 
 def name_keys(name: str) -> tuple[str, ...]:
@@ -80,8 +98,18 @@ class Case:
     infos: tuple[DocumentInfo, ...]
     documents: dict[str, Document]
 
+    _derived: dict[Callable[[Case], Any], Any] = field(default_factory=dict, compare=False)
+
     def __repr__(self) -> str:  # not every page of every document
         return f"Case({', '.join(self.ids)})"
+
+    def derived(self, build: Callable[[Case], T]) -> T:
+        """``build(self)``, made on first need and held by the case, as ``Document.derived`` is by a
+        document (the facts the invented-specifics check compares with). ``build`` must be pure."""
+        if build not in self._derived:
+            self._derived[build] = build(self)
+        made: T = self._derived[build]
+        return made
 
     @cached_property
     def names(self) -> NameIndex:

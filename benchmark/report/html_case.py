@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from benchmark.documents.case import Case
 from benchmark.models import EvidenceLocation, LineRange, Question
+from benchmark.report.line_marks import marks
 
 MAX_LINES_PER_CITATION = 12
 
@@ -71,8 +72,6 @@ def _texts(q: Question, case: Case) -> list[tuple[str, str | None, int | None]]:
 
 def required_by_document(q: Question, case: Case) -> dict[str, dict[str, Any]]:
     """Per document id: the lines holding required evidence, the spans to mark, the texts not found."""
-    from benchmark.report.html import _marks
-
     out: dict[str, dict[str, Any]] = {}
     for text, doc_id, page in _texts(q, case):
         doc = case.document(doc_id)
@@ -83,7 +82,7 @@ def required_by_document(q: Question, case: Case) -> dict[str, dict[str, Any]]:
         if not hits:
             block["missing"].append(text)
         block["lines"].update(line.number for line in hits)
-        for number, spans in _marks(hits, text).items():
+        for number, spans in marks(hits, text).items():
             block["marks"].setdefault(str(number), []).extend(spans)
     for loc in (q.evidence_location, *q.additional_evidence):
         doc_id = (loc.document or case.single) if loc is not None else None

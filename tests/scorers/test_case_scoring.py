@@ -241,7 +241,7 @@ def test_the_criteria_know_the_retrieval_components() -> None:
     from scorers.contexts import COMPONENTS
     from scorers.evidence_set import check_evidence_set
 
-    assert RETRIEVAL_COMPONENTS == tuple(COMPONENTS)
+    assert tuple(COMPONENTS) == RETRIEVAL_COMPONENTS
     assert all(set(COMPONENTS) <= set(names) for names in BREAKDOWN_NAMES.values())
     weighted = dataclasses.replace(
         question("mini_evidence_001"), scoring={"weights": {"retrieval_recall": 0.2}}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.adapters.base import Query
-from benchmark.adapters.baseline.answerer import answer_question
+from benchmark.adapters.baseline.dispatch import answer_question
 from benchmark.adapters.baseline.retriever import (
     RETRIEVAL_OPTIONS,
     RETRIEVERS,

@@ -6,7 +6,8 @@ It sees only ``question.question`` and ``question.type`` (never gold fields). Pe
   states the values, ``fields`` carries them, and each value cites its sentence (page, lines, quote).
   When retrieval is weak (the best chunk holds under 10% of the question's idf mass) or no sentence
   holds a value of an asked kind, the answer abstains and quotes the closest passage.
-- evidence_set: ``evidence.answer_evidence``. conflict_gap: ``gaps.answer_conflict_gap``.
+- evidence_set: ``evidence.answer_evidence``. conflict_gap: ``gaps.answer_conflict_gap``
+  (``dispatch.answer_question`` picks one by type).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from benchmark.adapters.baseline.values import Value, amount_text, candidates, r
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
-__all__ = ["NOT_FOUND", "Finding", "answer_question", "find_values", "not_found", "stance_of", "weak"]
+__all__ = ["NOT_FOUND", "Finding", "answer_fact", "find_values", "not_found", "stance_of", "weak"]
 
 NOT_FOUND = "材料中没有记载"
 _HEADING = re.compile(r"^\s*#")
@@ -254,16 +255,3 @@ def answer_fact(question: str, retriever: Retriever) -> Answer:
         fields=found.fields,
         contexts=contexts_of(hits),
     )
-
-
-def answer_question(question: str, qtype: str, retriever: Retriever) -> Answer:
-    """The baseline's answer to one question of type ``qtype`` over the retriever's document."""
-    if qtype == "evidence_set":
-        from benchmark.adapters.baseline.evidence import answer_evidence
-
-        return answer_evidence(question, retriever)
-    if qtype == "conflict_gap":
-        from benchmark.adapters.baseline.gaps import answer_conflict_gap
-
-        return answer_conflict_gap(question, retriever)
-    return answer_fact(question, retriever)

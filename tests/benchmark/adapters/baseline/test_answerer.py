@@ -7,7 +7,7 @@ import re
 import pytest
 
 from benchmark.adapters.baseline.analysis import analyse
-from benchmark.adapters.baseline.answerer import answer_question
+from benchmark.adapters.baseline.dispatch import answer_question
 from benchmark.adapters.baseline.retriever import RetrievalConfig, Retriever
 from benchmark.documents import Document
 from benchmark.models import Answer, LineRange
