@@ -284,7 +284,9 @@ class RagState:
         if reply.answer is None:
             reason = reply.skip_reason or "no answer"
             return QuestionResult(q, SKIP, None, None, reply.latency_ms, reason, cached=reply.cached)
-        result = score_answer(q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs))
+        result = score_answer(
+            q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs), case=self.plan.case(qs)
+        )
         override = self.options.threshold
         passed = result.passed if override is None else result.score >= override - 1e-9
         return QuestionResult(

@@ -1,6 +1,8 @@
 """``baseline``: the built-in offline RAG (chunking, BM25 or dense retrieval, extractive answers).
 
-It answers from the question text and type only; gold fields of the question are never read.
+It answers from the question text and type only; gold fields of the question are never read. Over a
+case file it retrieves from every document of the case at once, and its citations, evidence and
+ranked ``contexts`` name their documents.
 Its options are the retrieval config (``retriever``, ``chunking``, ``chunk_size``, ``top_k``,
 ``model``); ``baseline:hybrid`` is short for ``--adapter-option retriever=hybrid``.
 """
@@ -19,6 +21,7 @@ from benchmark.adapters.baseline.retriever import (
     RetrievalConfig,
     get_retriever,
 )
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer
@@ -27,7 +30,7 @@ __all__ = ["VERSION", "BaselineAdapter", "create"]
 
 #: Bumped whenever the baseline answers differently for the same options (part of ``describe()``,
 #: hence of the answer-cache key).
-VERSION = 1
+VERSION = 2  # 2: ranked contexts in every answer; case files searched as a whole
 
 
 class BaselineAdapter:
@@ -43,7 +46,9 @@ class BaselineAdapter:
     def describe(self) -> dict[str, Any]:
         return {**self.config.describe(), "version": VERSION}
 
-    def _document(self, query: Query) -> Document:
+    def _document(self, query: Query) -> Document | Case:
+        if query.case is not None:
+            return query.case
         if query.document is not None:
             return query.document
         if query.document_path is None:

@@ -23,10 +23,11 @@ from benchmark.adapters.baseline.passages import (
     Sentence,
     answer_text,
     asked_text,
+    page_label,
     rank_sentences,
     split_sentences,
 )
-from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.retriever import Hit, Retriever, contexts_of
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.adapters.baseline.values import Value, amount_text, candidates, read_stance
 from benchmark.documents.model import match_view
@@ -214,10 +215,20 @@ def not_found(topic: str, hits: list[Hit]) -> Answer:
     if hits:
         best = hits[0]
         said = answer_text(split_sentences(best))
-        answer += f"最接近的记载见第{best.page}页：“{said}”"
-        citations = (Citation(page=best.page, lines=LineRange(best.start, best.end), quote=said),)
-        evidence = tuple(EvidenceItem(text=answer_text(split_sentences(h)), page=h.page) for h in hits[:3])
-    return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True, fields={})
+        answer += f"最接近的记载见{page_label(best.chunk)}：“{said}”"
+        lines = LineRange(best.start, best.end)
+        citations = (Citation(page=best.page, lines=lines, quote=said, doc=best.document),)
+        evidence = tuple(
+            EvidenceItem(text=answer_text(split_sentences(h)), page=h.page, doc=h.document) for h in hits[:3]
+        )
+    return Answer(
+        answer=answer,
+        citations=citations,
+        evidence=evidence,
+        abstained=True,
+        fields={},
+        contexts=contexts_of(hits),
+    )
 
 
 def weak(question: str, retriever: Retriever, hits: list[Hit]) -> bool:
@@ -242,4 +253,5 @@ def answer_fact(question: str, retriever: Retriever) -> Answer:
         evidence=tuple(s.evidence() for s in found.sources),
         abstained=False,
         fields=found.fields,
+        contexts=contexts_of(hits),
     )

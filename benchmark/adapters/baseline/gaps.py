@@ -18,11 +18,18 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 
 from benchmark.adapters.baseline.analysis import Ask, analyse
 from benchmark.adapters.baseline.answerer import NOT_FOUND, find_values, stance_of, weak
-from benchmark.adapters.baseline.passages import Sentence, answer_text, rank_sentences, split_sentences
-from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.passages import (
+    Sentence,
+    answer_text,
+    page_label,
+    rank_sentences,
+    split_sentences,
+)
+from benchmark.adapters.baseline.retriever import Hit, Retriever, contexts_of
 from benchmark.adapters.baseline.values import candidates
 from benchmark.models import Answer, Citation, EvidenceItem
 from benchmark.text import find_amounts
@@ -128,9 +135,11 @@ def _abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False
     citations: tuple[Citation, ...] = ()
     if said is not None:
         lead = "材料中只记载" if gap else "最接近的记载"
-        answer += f"{lead}（第{said.page}页）：“{said.clean}”。"
+        answer += f"{lead}（{page_label(said.hit.chunk, said.page)}）：“{said.clean}”。"
         citations = (said.citation(),)
-    evidence = tuple(EvidenceItem(text=answer_text(split_sentences(h)), page=h.page) for h in hits[:2])
+    evidence = tuple(
+        EvidenceItem(text=answer_text(split_sentences(h)), page=h.page, doc=h.document) for h in hits[:2]
+    )
     return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True)
 
 
@@ -140,7 +149,7 @@ def _direct(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> A
     found = find_values(question, retriever, hits, ask)
     if not found.phrases or found.missing or not any(s.relevance >= DIRECT for s in found.sources):
         return None
-    quote = "；".join(f"第{s.page}页：“{s.clean}”" for s in found.sources[:2])
+    quote = "；".join(f"{page_label(s.hit.chunk, s.page)}：“{s.clean}”" for s in found.sources[:2])
     return Answer(
         answer="；".join(found.phrases) + f"。依据：{quote}。",
         citations=tuple(s.citation() for s in found.sources),
@@ -151,8 +160,13 @@ def _direct(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> A
 
 
 def answer_conflict_gap(question: str, retriever: Retriever) -> Answer:
+    """The answer (see the module docstring), with the question's search as its ranked contexts."""
     ask = analyse(question)
     hits = retriever.search(question)
+    return replace(_answer_conflict_gap(question, ask, retriever, hits), contexts=contexts_of(hits))
+
+
+def _answer_conflict_gap(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> Answer:
     wide = retriever.search(question, top_k=2 * retriever.config.top_k)
     ranked = rank_sentences(retriever, question, wide)
     if weak(question, retriever, hits):
