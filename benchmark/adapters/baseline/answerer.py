@@ -32,7 +32,16 @@ from benchmark.adapters.baseline.values import Value, amount_text, candidates, r
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
-__all__ = ["NOT_FOUND", "Finding", "answer_fact", "find_values", "not_found", "stance_of", "weak"]
+__all__ = [
+    "NOT_FOUND",
+    "Finding",
+    "answer_fact",
+    "find_values",
+    "names_head",
+    "not_found",
+    "stance_of",
+    "weak",
+]
 
 NOT_FOUND = "材料中没有记载"
 _HEADING = re.compile(r"^\s*#")
@@ -135,7 +144,7 @@ def _boolean(question: str, ranked: list[Sentence], out: Finding) -> bool:
     return False
 
 
-def _names_head(sentence: Sentence, head: str) -> bool:
+def names_head(sentence: Sentence, head: str) -> bool:
     """Whether the sentence (or the heading of its section) names the asked-about thing."""
     chunk = sentence.hit.chunk
     heading = chunk.lines[0].text if _HEADING.match(chunk.lines[0].text) else ""
@@ -151,7 +160,7 @@ def _text(question: str, ask: Ask, ranked: list[Sentence], retriever: Retriever,
         return False
 
     def score(s: Sentence) -> float:
-        named = HEAD_BONUS if ask.head and _names_head(s, ask.head) else 0.0
+        named = HEAD_BONUS if ask.head and names_head(s, ask.head) else 0.0
         return s.relevance + retriever.coverage(terms, tokenize(s.text)) + named
 
     best = max(usable, key=score)

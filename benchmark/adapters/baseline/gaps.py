@@ -27,7 +27,7 @@ from benchmark.adapters.baseline.values import candidates
 from benchmark.models import Answer, Citation, EvidenceItem
 from benchmark.text import find_amounts
 
-__all__ = ["GAP_CUES", "answer_conflict_gap", "find_conflict"]
+__all__ = ["GAP_CUES", "abstain", "answer_conflict_gap", "conflict_answer", "find_conflict", "gap_sentence"]
 
 GAP_CUES = re.compile(
     r"忘记|忘了|记不清|记不得|不记得|想不起|不知道|不清楚|并不清楚|没注意|说不出|说不清|记不住|没记住|"
@@ -100,7 +100,7 @@ def find_conflict(
     return _restated_differently(ranked) if ask.wants("amount") else []
 
 
-def _conflict_answer(sentences: list[Sentence]) -> Answer:
+def conflict_answer(sentences: list[Sentence]) -> Answer:
     said = "；另一处".join(f"{s.where}称“{s.clean}”" for s in sentences)
     if len(sentences) == 1:
         answer = f"{CONFLICT}：{said}，同一处的金额前后表述不一致。"
@@ -114,14 +114,14 @@ def _conflict_answer(sentences: list[Sentence]) -> Answer:
     )
 
 
-def _gap_sentence(ranked: list[Sentence]) -> Sentence | None:
+def gap_sentence(ranked: list[Sentence]) -> Sentence | None:
     for s in ranked[:6]:
         if s.role != "问" and s.relevance >= STRONG and GAP_CUES.search(s.text):
             return s
     return None
 
 
-def _abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False) -> Answer:
+def abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False) -> Answer:
     """Abstain; quote what the file says instead (``gap``: the passage that says it is unknown)."""
     subject = f"“{ask.topic}”" if ask.topic else "该问题所问的信息"
     answer = f"{NOT_FOUND}{subject}，无法确定，不能提供。"
@@ -156,14 +156,14 @@ def answer_conflict_gap(question: str, retriever: Retriever) -> Answer:
     wide = retriever.search(question, top_k=2 * retriever.config.top_k)
     ranked = rank_sentences(retriever, question, wide)
     if weak(question, retriever, hits):
-        return _abstain(ask, None, hits)
+        return abstain(ask, None, hits)
     conflict = find_conflict(question, ranked, retriever, ask)
     if conflict:
-        return _conflict_answer(conflict)
-    gap = _gap_sentence(ranked)
+        return conflict_answer(conflict)
+    gap = gap_sentence(ranked)
     if gap is not None:
-        return _abstain(ask, gap, hits, gap=True)
+        return abstain(ask, gap, hits, gap=True)
     direct = _direct(question, ask, retriever, hits)
     if direct is not None:
         return direct
-    return _abstain(ask, next((s for s in ranked if s.role != "问"), None), hits)
+    return abstain(ask, next((s for s in ranked if s.role != "问"), None), hits)
