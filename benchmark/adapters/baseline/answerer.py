@@ -1,13 +1,14 @@
 """The extractive answerer: reads the value a question asks for out of the best retrieved sentences.
 
-It sees only ``question.question`` and ``question.type`` (never gold fields). Per type:
+It sees only the question text. ``dispatch.answer_question`` decides, from the wording and the
+retrieved passages, which of these applies:
 
-- fact_exact: the asked kinds (``analysis.analyse``) are read from the ranked sentences; the answer
+- values: the asked kinds (``analysis.analyse``) are read from the ranked sentences; the answer
   states the values, ``fields`` carries them, and each value cites its sentence (page, lines, quote).
   When retrieval is weak (the best chunk holds under 10% of the question's idf mass) or no sentence
   holds a value of an asked kind, the answer abstains and quotes the closest passage.
-- evidence_set: ``evidence.answer_evidence``. conflict_gap: ``gaps.answer_conflict_gap``
-  (``dispatch.answer_question`` picks one by type).
+- passages: ``evidence.answer_evidence``; contradictions and gaps: ``gaps``. ``answer_fact`` and
+  ``gaps.answer_conflict_gap`` are the two fixed paths of version 1, kept for callers that want one.
 """
 
 from __future__ import annotations
