@@ -39,7 +39,9 @@ def gold_query(qtype: str) -> Query:
         required_quote="GOLDQUOTE7",
         expected_behavior="GOLDBEHAVIOUR7",
     )
-    return dataclasses.replace(query_for(question, qs), set_name="loan_contract")  # bundled sets are named by type
+    return dataclasses.replace(
+        query_for(question, qs), set_name="loan_contract"
+    )  # bundled sets are named by type
 
 
 def assert_clean(sent: str, qtype: str) -> None:
@@ -58,7 +60,12 @@ def test_the_http_body_holds_no_gold(server: FakeRagServer, tmp_path: Path, qtyp
     body = {k: f"{{{k}}}" for k in http.PLACEHOLDERS}  # every placeholder the adapter offers
     path = write_toml(
         tmp_path / "http.toml",
-        {"url": f"{server.url}/generic/ask", "timeout": 5, "body": body, "response": {"answer": "$.result.text"}},
+        {
+            "url": f"{server.url}/generic/ask",
+            "timeout": 5,
+            "body": body,
+            "response": {"answer": "$.result.text"},
+        },
     )
     adapter = http.create(str(path), {})
 
@@ -75,7 +82,9 @@ def test_the_http_body_holds_no_gold(server: FakeRagServer, tmp_path: Path, qtyp
 
 
 def test_an_http_config_asking_for_the_type_is_refused(tmp_path: Path) -> None:
-    path = write_toml(tmp_path / "http.toml", {"url": "http://127.0.0.1:9/x", "body": {"t": "{question_type}"}})
+    path = write_toml(
+        tmp_path / "http.toml", {"url": "http://127.0.0.1:9/x", "body": {"t": "{question_type}"}}
+    )
     with pytest.raises(AdapterSpecError, match="never learns a question's type"):
         http.create(str(path), {})
 
