@@ -1,7 +1,7 @@
 """``http:CONFIG.toml``: any JSON-over-HTTP endpoint, described by a config (docs/adapters/http.md).
 
 The request body (or query parameters) is a JSON template in which string values may hold
-placeholders: ``{question}``, ``{question_id}``, ``{question_type}``, ``{document_id}``,
+placeholders: ``{question}``, ``{question_id}``, ``{document_id}``,
 ``{document_name}``, ``{set_name}``, ``{system_instructions}`` (the set's instructions as the
 ``openai`` adapter words them, "" when it has none), ``{documents}`` and ``{document_titles}`` (the set's
 documents: a list of ``{"id", "title", "path", "type"}`` objects, and their titles), ``{api_key}``
@@ -75,7 +75,6 @@ LIST_KEYS = {"citations": "citation", "evidence": "evidence_item", "contexts": "
 PLACEHOLDERS = (
     "question",
     "question_id",
-    "question_type",
     "document_id",
     "document_name",
     "set_name",
@@ -137,7 +136,6 @@ def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, Any
     return {
         "question": query.text,
         "question_id": query.question.id,
-        "question_type": query.question.type,
         "document_name": name,
         "document_id": document_ids.get(name, document_ids.get(str(path), name)) if path else "",
         "set_name": query.set_name,
@@ -251,6 +249,12 @@ class HttpAdapter:
         params = config.table("params")
         for key, template in (("body", body), ("params", params)):
             unknown = sorted(placeholders_in(template) - set(PLACEHOLDERS))
+            if "question_type" in unknown:
+                raise config.error(
+                    key,
+                    "{question_type} is not sent: a system under test never learns a question's type "
+                    "(docs/adapters/query.md)",
+                )
             if unknown:
                 raise config.error(
                     key, f"unknown placeholder {{{unknown[0]}}}; known: {', '.join(PLACEHOLDERS)}"

@@ -42,9 +42,10 @@ def bundled() -> Plan:
 
 
 def blank_gold(q: Question) -> Question:
-    """The question as a system under test may see it: its text and type, nothing graded."""
+    """The question with everything graded blanked and its type changed: the baseline sees neither."""
     return dataclasses.replace(
         q,
+        type="fact_exact" if q.type != "fact_exact" else "conflict_gap",
         expected=Expected(),
         required_evidence=(),
         scoring={},
