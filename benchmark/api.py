@@ -254,6 +254,7 @@ def rescore(
     store_path: str | Path | Literal["auto"] | None = AUTO,
     write: bool = True,
     label: str | None = None,
+    retrieval_k: int | None = None,
     judge: str | None = None,
     judge_options: Mapping[str, Any] | None = None,
     judge_cache: str | Path | Literal["auto"] | None = AUTO,
@@ -290,6 +291,8 @@ def rescore(
     jobs = the_plan.jobs(str(config.get("adapter_sha", "")))
     if scorer_options is None:
         scorer_options = options.get("scorer_options") or {}
+    if retrieval_k is not None:  # the k of the retrieval metrics, over the run's other scorer options
+        scorer_options = {**scorer_options, "retrieval_k": retrieval_k}
     recorded = options.pop("judge", None) or {}
     if judge is None:
         judge, judge_options = (

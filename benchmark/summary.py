@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmark.gates import GateTally, gates_held
+from benchmark.retrieval_summary import RetrievalTally
 
 Entry = Mapping[str, Any]  # a report line (benchmark.report.json_report.question_entry)
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
@@ -80,6 +81,7 @@ class Tally:
         self.by_type: dict[str, Counts] = {}
         self.by_trial: dict[int, Counts] = {}
         self.gates = GateTally(datasets)
+        self.retrieval: dict[str, RetrievalTally] = {}  # "" overall, else by type
         self.parts: dict[str, Any] = {}  # what the lines cannot say (the judge's verdicts), set by the run
 
     def add(self, entry: Entry) -> None:
@@ -96,6 +98,10 @@ class Tally:
             counts = self.by_trial[trial] = Counts()
         counts.add(outcome, score)
         self.gates.add(entry)
+        found = (entry.get("details") or {}).get("retrieval")
+        if found is not None:
+            for key in ("", kind):
+                self.retrieval.setdefault(key, RetrievalTally()).add(found)
 
     def trials(self) -> dict[str, Any] | None:
         """Mean and spread of score and pass rate over trials; ``None`` for a single trial."""
@@ -122,10 +128,22 @@ class Tally:
             "per_trial": per_trial,
         }
 
+    def _add_retrieval(self, summary: dict[str, Any]) -> None:
+        """Retrieval means overall and per type, when some answer gave contexts (benchmark.retrieval_summary)."""
+        overall = self.retrieval[""].summary() if "" in self.retrieval else None
+        if overall is None:
+            return
+        summary["retrieval"] = overall
+        for qtype, counts in summary["by_type"].items():
+            found = self.retrieval[qtype].summary() if qtype in self.retrieval else None
+            if found is not None:
+                counts["retrieval"] = found
+
     def summary(self) -> dict[str, Any]:
         """The summary as the report holds it (before ``clean`` rounds its floats)."""
         out = self.overall.as_dict(full=True)
         out["by_type"] = {t: self.by_type[t].as_dict(full=False) for t in sorted(self.by_type)}
+        self._add_retrieval(out)
         gates = self.gates.result()
         if gates is not None:
             out["gates"] = gates

@@ -52,13 +52,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmark.adapters.base import Query, create_adapter
+from benchmark.adapters.base import create_adapter
 from benchmark.answers import parse_answer
-from benchmark.documents.loaders import load_document
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.json_lines import dumps_line_bytes, loads_line
 from benchmark.models import Question, QuestionSet
-from benchmark.questions import load_question_sets
+from benchmark.pipeline.plan import plan
 from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
 from benchmark.results import FAIL, PASS, QuestionResult
@@ -83,6 +83,8 @@ class Pool:
 
     pairs: list[tuple[QuestionSet, Question, Document | None]]
     answers: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (pair index, answer)
+    # each pair's case file (sets over several documents), else None
+    cases: list[Case | None] = field(default_factory=list)
 
 
 DISTINCT = len(_WORDS) ** 4  # closing sentences, so answer texts, differ for every index below this
@@ -130,18 +132,12 @@ async def _awaited(reply: Awaitable[Any]) -> Any:
 
 
 def build_pool(paths: list[str]) -> Pool:
-    sets = load_question_sets(paths)
-    docs: dict[str, Document | None] = {}
-    pairs = []
-    for qs in sets:
-        key = str(qs.document_path)
-        if key not in docs:
-            docs[key] = load_document(qs.document_path) if qs.document_path else None
-        pairs += [(qs, q, docs[key]) for q in qs.questions]
-    pool = Pool(pairs)
+    the_plan = plan(paths)
+    pairs = [(qs, q, the_plan.document(qs)) for qs, q in the_plan.pairs]
+    pool = Pool(pairs, cases=[the_plan.case(qs) for qs, _ in the_plan.pairs])
     adapters = [create_adapter("oracle"), create_adapter("baseline")]
-    for index, (qs, q, doc) in enumerate(pairs):
-        query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+    for index, (qs, q, _) in enumerate(pairs):
+        query = the_plan.query(qs, q)
         for adapter in adapters:
             reply = adapter.query(query)
             if inspect.isawaitable(reply):
@@ -208,7 +204,7 @@ def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, bytes]
     """One stored answer scored and turned into its report line (the ``rescore`` path)."""
     qs, q, doc = pool.pairs[line["pair"]]
     answer = parse_answer(line)
-    result = score_answer(q, answer, criteria=qs.criteria, document=doc)
+    result = score_answer(q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]])
     r = QuestionResult(
         question=q,
         outcome=PASS if result.passed else FAIL,
@@ -316,7 +312,9 @@ def print_stages(pool: Pool, stream: Path) -> None:
             qs, q, doc = pool.pairs[line["pair"]]
             answer = parse_answer(line)
             t2 = clock()
-            result = score_answer(q, answer, criteria=qs.criteria, document=doc)
+            result = score_answer(
+                q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]]
+            )
             t3 = clock()
             r = QuestionResult(q, PASS if result.passed else FAIL, result, answer, trial=int(line["trial"]))
             entry = question_entry(r)
@@ -382,11 +380,14 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=0, help="first stream this many pairs (e.g. 100000)")
     parser.add_argument("--trace-memory", action="store_true", help="with --memory: tracemalloc too (slower)")
     parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument(
+        "--dataset", action="append", help="question set file or folder (repeatable; default: all bundled)"
+    )
     parser.add_argument("--stages", action="store_true", help="print µs per pair of each step")
     args = parser.parse_args()
     where = pin_to_one_core()
     t0 = time.perf_counter()
-    pool = build_pool([str(datasets_dir())])
+    pool = build_pool(args.dataset or [str(datasets_dir())])
     built = time.perf_counter() - t0
     types = sorted({q.type for _, q, _ in pool.pairs})
     print(f"{len(pool.pairs)} questions ({', '.join(types)}), {len(pool.answers)} base answers "

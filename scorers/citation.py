@@ -47,6 +47,7 @@ class CitationTarget:
     page: int
     lines: LineRange | None = None
     text: str | None = None
+    document: str | None = None  # the id of its document, in a set over several
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +65,10 @@ class CitationResult:
     quote_score: float | None
     correct: bool
     reason: str
+    document: str | None = None  # in a case file: the document cited (its id, or the name given)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "source": self.source,
             "page": self.page,
             "lines": None if self.lines is None else str(self.lines),
@@ -79,6 +81,9 @@ class CitationResult:
             "correct": self.correct,
             "reason": self.reason,
         }
+        if self.document is not None:
+            out["document"] = self.document
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,7 @@ class CitationCheck:
     correct: bool
     results: tuple[CitationResult, ...]
     target_pages: tuple[int, ...]
+    target_locations: tuple[tuple[str, int], ...] = ()  # in a case file: (document id, page)
 
     @property
     def score(self) -> float:
@@ -97,13 +103,22 @@ class CitationCheck:
         pages = (r.page if r.page is not None else r.quote_page for r in self.results)
         return sorted({p for p in pages if p is not None})
 
+    @property
+    def cited_locations(self) -> list[str]:
+        """``xunwen-1 p.3`` for every cited place of a case file (documents known or not)."""
+        places = ((r.document, r.page if r.page is not None else r.quote_page) for r in self.results)
+        return sorted({f"{d} p.{p}" for d, p in places if d is not None and p is not None})
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "citation_provided": self.provided,
             "citation_correct": self.correct,
             "target_pages": list(self.target_pages),
             "citations": [r.to_dict() for r in self.results],
         }
+        if self.target_locations:
+            out["target_locations"] = [{"document": d, "page": p} for d, p in self.target_locations]
+        return out
 
 
 # --- targets ----------------------------------------------------------------------------------
@@ -112,10 +127,10 @@ class CitationCheck:
 def question_targets(question: Question) -> list[CitationTarget]:
     """Where a question's evidence lies: ``required_evidence`` pages, plus (for conflict_gap)
     ``evidence_location`` and ``additional_evidence``."""
-    targets = [CitationTarget(e.page, None, e.must_include) for e in question.required_evidence]
+    targets = [CitationTarget(e.page, None, e.must_include, e.document) for e in question.required_evidence]
     for loc in (question.evidence_location, *question.additional_evidence):
         if loc is not None and (loc.page is not None or loc.lines is not None):
-            targets.append(CitationTarget(loc.page or 0, loc.lines))
+            targets.append(CitationTarget(loc.page or 0, loc.lines, None, loc.document))
     return targets
 
 
@@ -128,8 +143,14 @@ def _with_pages(targets: Iterable[CitationTarget], doc: Document | None) -> list
         if doc is not None and not page and t.lines is not None:
             page = doc.index.page_of_line.get(t.lines.start, 0)
         if page:
-            out.append(t if page == t.page else CitationTarget(page, t.lines, t.text))
+            out.append(t if page == t.page else CitationTarget(page, t.lines, t.text, t.document))
     return out
+
+
+def resolve_targets(targets: Iterable[CitationTarget], document: Document | None) -> list[CitationTarget]:
+    """``targets`` with their pages taken from their lines in ``document`` (the case-file path uses it
+    per document)."""
+    return _with_pages(targets, document)
 
 
 # --- checking ---------------------------------------------------------------------------------
@@ -139,7 +160,11 @@ def answer_citations(answer: Answer) -> list[tuple[str, Citation]]:
     """Explicit citations; else evidence items that carry a page, as citations."""
     if answer.citations:
         return [("citation", c) for c in answer.citations]
-    return [("evidence", Citation(page=e.page, quote=e.text)) for e in answer.evidence if e.page is not None]
+    return [
+        ("evidence", Citation(page=e.page, quote=e.text, doc=e.doc))
+        for e in answer.evidence
+        if e.page is not None
+    ]
 
 
 def check_citations(
@@ -166,7 +191,19 @@ def check_citations(
 def check_question_citations(
     question: Question, answer: Answer, document: Document | None, fold: Fold = match_view
 ) -> CitationCheck:
+    """The question's citation check in its one document (a case file's: ``scorers.case_citation``)."""
     return check_citations(answer, question_targets(question), document, fold=fold)
+
+
+def check_citation(
+    source: str,
+    citation: Citation,
+    targets: list[CitationTarget],
+    document: Document | None,
+    fold: Fold = match_view,
+) -> CitationResult:
+    """One citation against targets already resolved in ``document`` (``resolve_targets``)."""
+    return _Checker(targets, document, LINE_TOLERANCE, QUOTE_FUZZY_THRESHOLD, fold).check(source, citation)
 
 
 class _Checker:
@@ -284,6 +321,13 @@ def citation_component(check: CitationCheck, *, required: bool = True, name: str
         score, status, reason = 1.0, MATCH, next(r.reason for r in check.results if r.correct)
     else:
         score, status, reason = 0.0, MISMATCH, "; ".join(r.reason for r in check.results[:3])
-    expected = {"pages": list(check.target_pages)}
-    extracted = {"pages": check.cited_pages, "provided": check.provided, "correct": check.correct}
+    expected: dict[str, Any] = {"pages": list(check.target_pages)}
+    extracted: dict[str, Any] = {
+        "pages": check.cited_pages,
+        "provided": check.provided,
+        "correct": check.correct,
+    }
+    if check.target_locations:  # a case file: pages mean nothing without their documents
+        expected["locations"] = [f"{d} p.{p}" for d, p in check.target_locations]
+        extracted["locations"] = check.cited_locations
     return Component(name, score, 0.0, status, expected, extracted, reason)

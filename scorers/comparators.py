@@ -402,6 +402,13 @@ def _folded_expected(expected: str) -> str:
 
 
 def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    if isinstance(expected, tuple):  # accepted answers: the first that matches, else the first's verdict
+        verdicts = [_contains(kind, one, values, ctx) for one in expected] or [
+            _contains(kind, "", values, ctx)
+        ]
+        found = next((v for v in verdicts if v.status == MATCH), verdicts[0])
+        found.expected = list(expected)
+        return found
     want = _folded_expected(expected) if isinstance(expected, str) else ""
     if not want:
         return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
@@ -446,6 +453,9 @@ def compare_exact(expected: Any, values: AnswerValues, ctx: CompareContext) -> C
     key = {"amount_total": "amount", "boolean_answer": "boolean", "text_answer": "text"}.get(
         ctx.field, ctx.field
     )
+    if isinstance(expected, tuple) and ctx.field in ("text_answer", "entity"):  # accepted answers
+        verdicts = [compare_exact(one, values, ctx) for one in expected]
+        return next((v for v in verdicts if v.status == MATCH), verdicts[0])
     fields = values.answer.fields or {}
     want = _plain(expected)
     if key in fields and fields[key] is not None:

@@ -12,7 +12,8 @@ An evidence item (or a citation's quote) *covers* a required item when
    ``find_dates``, and every other run of Arabic digits or Chinese numerals). A partial date
    (``8月3日``) needs the same month and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
    ``2021年7月10日…1,200元`` however similar the texts, and ``1,200元`` covers ``1200元``;
-3. when both the item and the required item carry a page, the pages agree.
+3. when both the item and the required item carry a page, the pages agree; in a case file, when the
+   item names a document (id, title or file name), it is the required item's document.
 
 ``match_evidence`` matches every returned item (``answer.evidence`` plus the citations' quotes,
 identical texts counted once) against every required item and computes recall and precision.
@@ -28,6 +29,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.text.numerals import CN_NUMERAL_CHARS
@@ -202,12 +204,21 @@ def covers(
     return _covers(item, required, match_view(required.must_include), threshold)
 
 
-def _covers(item: ReturnedItem, required: RequiredEvidence, needle: str, threshold: float) -> CoverResult:
-    """:func:`covers` of a returned item (folded once), ``needle`` the folded ``must_include``."""
+def _covers(
+    item: ReturnedItem,
+    required: RequiredEvidence,
+    needle: str,
+    threshold: float,
+    document_ok: tuple[bool, str] | None = None,
+) -> CoverResult:
+    """:func:`covers` of a returned item (folded once), ``needle`` the folded ``must_include``;
+    ``document_ok``: in a case file, whether the document the item names is the required item's, and why."""
     item_text, item_page = item.text, item.page
     page_ok = None if item_page is None or required.page is None else item_page == required.page
     m = _match_text(item_text, item.folded, required.must_include, needle, threshold)
     text_ok = m.method is not None
+    if text_ok and document_ok is not None and not document_ok[0]:
+        return CoverResult(False, m.method, m.score, page_ok, (), f"holds the text but {document_ok[1]}")
     if text_ok and page_ok is not False:
         how = "verbatim" if m.method == "exact" else f"fuzzily ({m.score:.0f})"
         return CoverResult(True, m.method, m.score, page_ok, (), f"holds the text {how}")
@@ -230,23 +241,29 @@ class ReturnedItem:
     text: str
     page: int | None
     folded: str  # match_view(text)
+    document: str | None = None  # the document it names (case files only)
 
 
-def returned_items(answer: Answer, fold: Fold = match_view) -> list[ReturnedItem]:
+def returned_items(answer: Answer, fold: Fold = match_view, named: bool = False) -> list[ReturnedItem]:
     """``answer.evidence`` then the citations' quotes; an identical (folded) text counts once,
-    and a page-less copy of a text also given with a page is dropped."""
-    raw = [("evidence", e.text, e.page) for e in answer.evidence]
-    raw += [("citation", c.quote, c.page) for c in answer.citations if c.quote and c.quote.strip()]
-    views = [fold(text) for _, text, _ in raw]
-    paged = {view for (_, _, page), view in zip(raw, views, strict=True) if page is not None}
-    seen: set[tuple[str, int | None]] = set()
+    and a page-less copy of a text also given with a page is dropped. ``named`` (a case file): items
+    keep the document they name, and the same text in two documents counts twice."""
+    raw = [("evidence", e.text, e.page, e.doc if named else None) for e in answer.evidence]
+    raw += [
+        ("citation", c.quote, c.page, c.doc if named else None)
+        for c in answer.citations
+        if c.quote and c.quote.strip()
+    ]
+    views = [fold(text) for _, text, _, _ in raw]
+    paged = {(view, doc) for (_, _, page, doc), view in zip(raw, views, strict=True) if page is not None}
+    seen: set[tuple[str, int | None, str | None]] = set()
     out: list[ReturnedItem] = []
-    for (source, text, page), view in zip(raw, views, strict=True):
-        key = (view, page)
-        if key in seen or (page is None and view in paged):
+    for (source, text, page, doc), view in zip(raw, views, strict=True):
+        key = (view, page, doc)
+        if key in seen or (page is None and (view, doc) in paged):
             continue
         seen.add(key)
-        out.append(ReturnedItem(len(out), source, text, page, view))
+        out.append(ReturnedItem(len(out), source, text, page, view, doc))
     return out
 
 
@@ -259,8 +276,11 @@ class ItemMatch:
 
     def to_dict(self) -> dict[str, Any]:
         i = self.item
-        return {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
-                "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        out = {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
+               "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        if i.document is not None:
+            out["document"] = i.document
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,11 +298,14 @@ class RequiredMatch:
 
     def to_dict(self) -> dict[str, Any]:
         r = self.required
-        return {"index": self.index, "page": r.page, "must_include": r.must_include,
-                "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
-                "method": self.method, "score": round(self.score, 2),
-                "in_answer_text": self.in_answer_text, "reason": self.reason,
-                "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        out = {"index": self.index, "page": r.page, "must_include": r.must_include,
+               "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
+               "method": self.method, "score": round(self.score, 2),
+               "in_answer_text": self.in_answer_text, "reason": self.reason,
+               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        if r.document is not None:
+            out["document"] = r.document
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,20 +366,44 @@ def _required_match(
     return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
 
 
+def _document_ok(item: ReturnedItem, req: RequiredEvidence, case: Case | None) -> tuple[bool, str] | None:
+    """In a case file, whether the document an item names is where ``req`` is (None: it names none)."""
+    if case is None or item.document is None:
+        return None
+    wanted = req.document or case.single
+    found = case.resolve(item.document)
+    if found == wanted:
+        return True, ""
+    named = f"names {case.label(found)}" if found else f"names {item.document!r}, not a document of the case"
+    return False, f"{named}; the evidence is in {case.label(wanted)}"
+
+
 def match_evidence(
-    answer: Answer, question: Question, document: Document | None = None, fold: Fold = match_view
+    answer: Answer,
+    question: Question,
+    document: Document | None = None,
+    fold: Fold = match_view,
+    case: Case | None = None,
 ) -> EvidenceMatch:
     """Every returned item against every required item: recall, precision and the reasons. With a
     transcript ``document``, items must also come from the part each required item names
-    (``scorers.evidence_roles``). ``fold``: the scorer's ``FoldOnce`` for this answer."""
-    items = returned_items(answer, fold)
+    (``scorers.evidence_roles``). ``fold``: the scorer's ``FoldOnce`` for this answer; ``case``: the
+    set's documents, for items that name theirs (roles are then checked in each item's document)."""
+    items = returned_items(answer, fold, named=case is not None)
     reqs = question.required_evidence
     needles = [gold_view(req.must_include) for req in reqs]
     grid = [
-        [_covers(it, req, needle, FUZZY_THRESHOLD) for it in items]
+        [_covers(it, req, needle, FUZZY_THRESHOLD, _document_ok(it, req, case)) for it in items]
         for req, needle in zip(reqs, needles, strict=True)
     ]
-    _apply_roles(grid, items, reqs, document)
+    if case is None:
+        _apply_roles(grid, items, reqs, document)
+    else:
+        for doc_id in case.ids:
+            rows = [k for k, req in enumerate(reqs) if (req.document or case.single) == doc_id]
+            if rows:
+                picked = tuple(reqs[k] for k in rows)
+                _apply_roles([grid[k] for k in rows], items, picked, case.document(doc_id))
     flags = critical_flags(question)
     whole = ReturnedItem(-1, "answer", answer.answer, None, fold(answer.answer))
     required = tuple(

@@ -30,9 +30,11 @@ from typing import Any
 from benchmark.documents.model import match_view
 from benchmark.errors import ConfigError
 from benchmark.models import Answer, Question
-from scorers.citation import CitationCheck, check_question_citations, citation_component
+from scorers.case_citation import question_citations
+from scorers.citation import CitationCheck, citation_component
 from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
 from scorers.citation_coverage import cited_coverage, coverage_component
+from scorers.contexts import COMPONENTS as RETRIEVAL_COMPONENTS
 from scorers.evidence import EvidenceMatch, match_evidence
 from scorers.folding import Fold, FoldOnce
 from scorers.judgeable import judge_key_points, mark_key_points
@@ -165,9 +167,9 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
     settings = settings_for(question, ctx)
     weights = ctx.weights(question, DEFAULT_WEIGHTS)
     fold = FoldOnce()  # the answer's texts are read by all three checks: each is folded once
-    match = match_evidence(answer, question, ctx.document, fold)
+    match = match_evidence(answer, question, ctx.document, fold, ctx.case)
     has_evidence = bool(question.required_evidence)
-    check = check_question_citations(question, answer, ctx.document, fold)
+    check = question_citations(question, answer, ctx.document, fold, ctx.case)
     citation = citation_component(check, required=question.citation_required and has_evidence)
     if not has_evidence:
         citation.reason = NO_EVIDENCE
@@ -241,7 +243,7 @@ def check_evidence_set(question: Question) -> list[str]:
                 f"required_evidence[{i}].must_include {req.must_include!r} has no letter or digit to match"
             )
     weights = question.scoring.get("weights") or {}
-    for name in sorted(set(weights) - set(COMPONENTS)):
+    for name in sorted(set(weights) - set(COMPONENTS) - set(RETRIEVAL_COMPONENTS)):
         problems.append(
             f"scoring.weights names {name!r}, which is not an evidence_set component ({', '.join(COMPONENTS)})"
         )

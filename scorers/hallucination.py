@@ -14,7 +14,9 @@ Comparison is by value, per kind (docs/scoring/conflict_gap.md has the full rule
   part (青屿市 / 东湖区 / 柳岸路 / 88号 …) known and the street with its number together.
 
 A document's facts are built once per document and held by it (``Document.derived``); a question's
-once per question text (the gold side, read again for every answer).
+once per question text (the gold side, read again for every answer). In a case file the whole case is
+the document: a value any of its documents states is not invented (the case's facts are the union of
+its documents', held by the case).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
 from benchmark.text.amounts import TextValues
@@ -193,8 +196,27 @@ def _facts_of(document: Document) -> Facts:
     return build_facts(document.text, document.folded)
 
 
-def document_facts(document: Document | str) -> Facts:
-    """Facts of a document: built once and held by a ``Document``; a plain text is read each time."""
+def _case_facts_of(case: Case) -> Facts:
+    """What a case states: the union of its documents' facts (each held by its document; reading them
+    document by document is also faster than the joined text: specifics are checked for overlaps
+    within one text). Names are read from the whole case when first needed."""
+    parts = [document_facts(case.documents[i.id]) for i in case.infos]
+    return Facts(
+        folded=case.folded,
+        identifiers=frozenset().union(*(p.identifiers for p in parts)),
+        amounts=frozenset().union(*(p.amounts for p in parts)),
+        rates=frozenset().union(*(p.rates for p in parts)),
+        dates=tuple(d for p in parts for d in p.dates),
+        years=frozenset().union(*(p.years for p in parts)),
+        times=tuple(t for p in parts for t in p.times),
+        text=case.text,
+    )
+
+
+def document_facts(document: Document | Case | str) -> Facts:
+    """Facts of a document (or a case file): built once and held by it; a plain text is read each time."""
+    if isinstance(document, Case):
+        return document.derived(_case_facts_of)
     return document.derived(_facts_of) if isinstance(document, Document) else build_facts(document)
 
 
@@ -358,14 +380,14 @@ def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Dec
     return frozenset(v.normalize() for v in out)
 
 
-def _document_and_question(document: Document | str | None, question_text: str) -> list[Facts]:
+def _document_and_question(document: Document | Case | str | None, question_text: str) -> list[Facts]:
     facts = [document_facts(document)] if document is not None else []
     return facts + ([question_facts(question_text)] if question_text else [])
 
 
 def find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str = "",
     hints: str | Iterable[str] | None = None,
     values: TextValues | None = None,
@@ -379,7 +401,7 @@ def find_invented(
 
 def _find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str,
     kinds: frozenset[str],
     values: TextValues | None = None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
     from benchmark.models import Answer, Criteria, Question
     from scorers.result import ScoreResult
@@ -24,6 +25,7 @@ class ScoringContext:
     options: dict[str, Any] = field(default_factory=dict)
     # a judge's verdicts by request key (scorers.judgeable); None when no judge is configured
     verdicts: Mapping[str, Verdict] | None = None
+    case: Case | None = None  # the set's named documents (a case file); ``document`` is its only one, if so
 
     def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:
         """Component weights: the defaults, then the set's criteria for the type, then ``scoring.weights``."""

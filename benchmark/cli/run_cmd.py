@@ -152,6 +152,12 @@ def render_option(fn: F) -> F:
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
 @judge_options
 @html_option
@@ -305,6 +311,12 @@ def report(
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for the new run in the run history.")
 @click.option("--workers", type=int, default=1, metavar="N", help="Score in N processes (default 1).")
 @judge_options
@@ -315,6 +327,7 @@ def rescore(
     datasets: tuple[str, ...],
     document: str | None,
     scorer_options: tuple[str, ...],
+    k: int | None,
     label: str | None,
     workers: int,
     judge: str | None,
@@ -338,6 +351,7 @@ def rescore(
         document=document,
         scorer_options=parse_pairs(scorer_options, "--scorer-option") or None,
         label=label,
+        retrieval_k=k,
         judge=judge,
         judge_options=parse_pairs(judge_options, "--judge-option") or None,
         workers=workers,

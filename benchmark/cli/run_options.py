@@ -107,6 +107,8 @@ class RunSettings:
         values["tags"] = list(kw.get("tags") or ())
         values["adapter_options"] = parse_pairs(kw.get("adapter_options") or (), "--adapter-option")
         values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
+        if kw.get("k") is not None:  # --k: the k of the retrieval metrics
+            values["scorer_options"]["retrieval_k"] = kw["k"]
         values["judge_options"] = parse_pairs(kw.get("judge_options") or (), "--judge-option")
         if kw.get("as_json"):
             values["render"] = "json"

@@ -104,7 +104,7 @@ def _execute(spec: RunSpec, files: RunFiles) -> RunRecord:
     from benchmark.report.html_run import RunPage
 
     the_plan, ledger = spec.plan, Ledger(len(spec.jobs))
-    page = RunPage(the_plan.documents) if spec.outputs.html and spec.outputs.run_dir is not None else None
+    page = RunPage(_documents(the_plan)) if spec.outputs.html and spec.outputs.run_dir is not None else None
     work = Work(the_plan, spec.scorer_options, spec.judging is not None, spec.threshold, page)
 
     def emit(s: Scored) -> None:
@@ -140,6 +140,14 @@ def _execute(spec: RunSpec, files: RunFiles) -> RunRecord:
     files.close()
     record.results = StoredResults(written, the_plan, ledger.attempts, ledger.cached)
     return record
+
+
+def _documents(the_plan: Plan) -> list[Any]:
+    """Every document a question of the plan may show: each set's, then each case file's."""
+    out: list[Any] = list(the_plan.documents.values())
+    for case in the_plan.cases.values():
+        out += case.documents.values()
+    return out
 
 
 def _rows(files: RunFiles) -> Any:

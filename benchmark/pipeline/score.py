@@ -81,9 +81,14 @@ def score_answered(
     qs, q = plan.pairs[a.seq // plan.repeat]
     result = None
     if a.answer is not None:
-        doc = plan.document(qs)
         result = score_answer(
-            q, a.answer, criteria=qs.criteria, document=doc, options=options, verdicts=verdicts
+            q,
+            a.answer,
+            criteria=qs.criteria,
+            document=plan.document(qs),
+            options=options,
+            case=plan.case(qs),
+            verdicts=verdicts,
         )
     passed = result is not None and (result.passed if threshold is None else result.score >= threshold - 1e-9)
     return QuestionResult(
@@ -117,7 +122,7 @@ class Work:
         row = None
         if self.page is not None and a.trial == 0:
             qs, q = self.plan.pairs[a.seq // self.plan.repeat]
-            row = self.page.row(entry, q, str(qs.document_path)).to_bytes()
+            row = self.page.row(entry, q, self.plan.document(qs), self.plan.case(qs)).to_bytes()
         if r.result is None or not r.result.judgements:
             return Scored(a.seq, dumps_line_bytes(entry), row, qtype=r.type)
         from scorers.judgeable import judged_components

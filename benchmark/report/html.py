@@ -32,11 +32,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
 from benchmark.errors import BenchmarkError, StoreError
+from benchmark.report.line_marks import marks as _marks
 from benchmark.report.plain import LANGS, explain
 
 MAX_LINES_PER_CITATION = 12
@@ -173,6 +174,7 @@ class Sources:
         self._questions: dict[tuple[str, str], Any] = {}  # (resolved set path, id) -> Question
         self._by_id: dict[str, Any] = {}
         self._documents: dict[str, Any] = {}  # Question.set_path -> Document | None
+        self._cases: dict[str, Any] = {}  # Question.set_path -> Case (sets over several documents)
         self._seen: set[str] = set()
         self._paths: dict[str, str] = {}
         if enabled:
@@ -182,9 +184,12 @@ class Sources:
                     self._load(entry, override)
 
     @classmethod
-    def of(cls, sets: Iterable[Any], documents: Mapping[str, Any]) -> Sources:
+    def of(
+        cls, sets: Iterable[Any], documents: Mapping[str, Any], cases: Mapping[str, Any] | None = None
+    ) -> Sources:
         """Sources from sets and documents already loaded (a run's plan): nothing is read again.
-        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None)."""
+        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None), ``cases``
+        ``str(set.path)`` to the set's case file (sets over several documents)."""
         out = cls([], enabled=False)
         for qs in sets:
             resolved = str(Path(qs.path).resolve())
@@ -192,13 +197,17 @@ class Sources:
                 continue
             out._seen.add(resolved)
             document = documents.get(str(qs.document_path))
+            case = (cases or {}).get(str(qs.path))
             for q in qs.questions:
                 out._questions[(resolved, q.id)] = q
                 out._by_id.setdefault(q.id, q)
                 out._documents[q.set_path] = document
+                if case is not None:
+                    out._cases[q.set_path] = case
         return out
 
     def _load(self, entry: dict[str, Any], override: str | None) -> None:
+        from benchmark.documents.case import load_case
         from benchmark.documents.loaders import load_document
         from benchmark.questions import load_question_set
 
@@ -223,12 +232,15 @@ class Sources:
             self._questions[(str(found.resolve()), q.id)] = q
             self._by_id.setdefault(q.id, q)
         try:
+            case = load_case(qs.documents) if qs.documents else None
             document = load_document(qs.document_path) if qs.document_path else None
         except BenchmarkError as exc:
-            document = None
+            case, document = None, None
             self.notes.append(f"document lines not shown: {exc}")
         for q in qs.questions:
             self._documents[q.set_path] = document
+            if case is not None:
+                self._cases[q.set_path] = case
 
     def _resolved(self, set_path: str) -> str:
         if set_path not in self._paths:
@@ -243,48 +255,11 @@ class Sources:
     def document(self, question: Any) -> Any:
         return None if question is None else self._documents.get(question.set_path)
 
+    def case(self, question: Any) -> Any:
+        return None if question is None else self._cases.get(question.set_path)
+
 
 # --- document lines ---------------------------------------------------------------------------
-
-
-class LineFolds:
-    """A document's lines folded with the map back to their characters (``fold_with_map``), each line
-    folded on first need and held by the document (``Document.derived``): the marks of every question
-    over the same document fold its lines once."""
-
-    def __init__(self, doc: Any) -> None:
-        self._folds: dict[int, tuple[str, list[int]]] = {}
-
-    def of(self, line: Any) -> tuple[str, list[int]]:
-        folded = self._folds.get(line.number)
-        if folded is None:
-            from benchmark.text import fold_with_map
-
-            folded = self._folds[line.number] = fold_with_map(line.text)
-        return folded
-
-
-def _marks(doc: Any, lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
-    """Code-point spans of the folded ``needle`` inside the raw text of consecutive ``lines``."""
-    from benchmark.text import fold
-
-    target = fold(needle)
-    if not target:
-        return {}
-    folds = doc.derived(LineFolds)
-    maps = [(line, *folds.of(line)) for line in lines]
-    joined = "".join(folded for _, folded, _ in maps)
-    pos = joined.find(target)
-    if pos < 0:
-        return {}
-    out: dict[int, list[list[int]]] = {}
-    offset = 0
-    for line, folded, index in maps:
-        lo, hi = max(pos, offset), min(pos + len(target), offset + len(folded))
-        if lo < hi:
-            out.setdefault(line.number, []).append([index[lo - offset], index[hi - offset - 1] + 1])
-        offset += len(folded)
-    return out
 
 
 def _required_texts(q: Any) -> list[tuple[str, int | None]]:
@@ -303,7 +278,7 @@ def required_lines(q: Any, doc: Any) -> tuple[list[int], dict[int, list[list[int
         if hits:
             found.append(i)
             numbers.update(line.number for line in hits)
-            for number, spans in _marks(doc, hits, text).items():
+            for number, spans in _marks(hits, text, doc).items():
                 marks.setdefault(number, []).extend(spans)
     for loc in (q.evidence_location, *q.additional_evidence):
         if loc is not None and loc.lines is not None:
@@ -386,25 +361,22 @@ def entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
     }
 
 
-def question_facts(q: Any, doc: Any) -> tuple[dict[str, Any], list[int]]:
-    """What a question's row shows from its set and document (the same for every answer to it), and
-    the document lines it needs: made once per question."""
-    view: dict[str, Any] = {
-        "expected": _expected_view(q),
-        "required": [
-            {"page": ev.page, "text": ev.must_include, "critical": ev.is_critical}
-            for ev in q.required_evidence
-        ],
-        "tags": list(q.tags),
-    }
-    if doc is None:
-        return view, []
-    numbers, marks, found = required_lines(q, doc)
-    view["req_lines"], view["marks"], view["found"] = numbers, {str(k): v for k, v in marks.items()}, found
-    return view, numbers
+class QuestionSources(Protocol):
+    """Where a question's set entry, document and case come from (``Sources``, or a run's plan)."""
+
+    def question(self, qid: str, set_path: str | None) -> Any: ...
+    def document(self, question: Any) -> Any: ...
+    def case(self, question: Any) -> Any: ...
 
 
-def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs: DocTable) -> dict[str, Any]:
+class DocTableLike(Protocol):
+    def add(self, doc: Any, numbers: Iterable[int]) -> str: ...
+
+
+def question_view(
+    entries: list[dict[str, Any] | None], sources: QuestionSources, docs: DocTableLike
+) -> dict[str, Any]:
+    """A question's row of the page: its entry in each run, its gold, the document lines it needs."""
     first = next(e for e in entries if e is not None)
     q = sources.question(str(first["id"]), first.get("set"))
     doc = sources.document(q)
@@ -412,11 +384,27 @@ def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs:
     view["question"] = first.get("question") or (q.question if q is not None else "")
     view["r"] = [entry_view(e, doc) for e in entries]
     if q is not None:
-        facts, numbers = question_facts(q, doc)
-        view.update(facts)
-        if doc is not None:
-            cited = [n for r in view["r"] if r is not None for n in r["cl"]]
-            view["doc"] = docs.add(doc, [*numbers, *cited])
+        view["expected"] = _expected_view(q)
+        view["required"] = [
+            {"page": ev.page, "text": ev.must_include, "critical": ev.is_critical}
+            | ({"document": ev.document} if ev.document else {})
+            for ev in q.required_evidence
+        ]
+        view["tags"] = list(q.tags)
+    case = sources.case(q)
+    if case is not None and q is not None:
+        from benchmark.report.html_case import case_view
+
+        view.update(case_view(q, case, view["r"], docs))
+    elif doc is not None and q is not None:
+        numbers, marks, found = required_lines(q, doc)
+        view["req_lines"], view["marks"], view["found"] = (
+            numbers,
+            {str(k): v for k, v in marks.items()},
+            found,
+        )
+        cited = [n for r in view["r"] if r is not None for n in r["cl"]]
+        view["doc"] = docs.add(doc, [*numbers, *cited])
     return view
 
 
@@ -461,7 +449,7 @@ def _tool_version() -> str:
 
 def _view(kind: str, reports: Sequence[dict[str, Any]], sources: Sources) -> dict[str, Any]:
     docs = DocTable()
-    questions = [_question_view(entries, sources, docs) for entries in _paired_questions(reports)]
+    questions = [question_view(entries, sources, docs) for entries in _paired_questions(reports)]
     return {
         "kind": kind,
         "generator": f"legal-rag-bench {_tool_version()}",
