@@ -21,6 +21,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from benchmark.errors import StoreError
 from benchmark.sqlite_file import SQLiteFile
 
@@ -63,6 +65,15 @@ def canonical_json(value: Any) -> str:
 
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _answer_json(answer: Mapping[str, Any]) -> str:
+    """A stored answer's JSON (read back by ``json.loads``): orjson when it can, else ``canonical_json``
+    (a Decimal, or another object an adapter put in ``fields``, is written as text, as before)."""
+    try:
+        return orjson.dumps(answer, option=orjson.OPT_SORT_KEYS).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return canonical_json(answer)
 
 
 def adapter_sha(identity: Mapping[str, Any]) -> str:
@@ -113,7 +124,7 @@ class AnswerCache(SQLiteFile):
                 entry.question_id,
                 entry.trial,
                 identity_sha,
-                canonical_json(entry.answer),
+                _answer_json(entry.answer),
                 entry.latency_ms,
                 entry.attempts,
                 entry.run_id,

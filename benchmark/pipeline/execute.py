@@ -23,7 +23,7 @@ from benchmark.pipeline.append import RunFiles
 from benchmark.pipeline.ask import Asked, OnReply
 from benchmark.pipeline.finish import Outputs, Page, finish
 from benchmark.pipeline.read_back import StoredResults
-from benchmark.pipeline.score import Answered, InlineScorer, Scored, Work
+from benchmark.pipeline.score import Answered, Emit, InlineScorer, Scored, Scorer, Work
 from benchmark.results import STOPPED, RunRecord
 from benchmark.rundir import TOOL, git_commit, tool_version
 from benchmark.runner import Job, Reply
@@ -84,7 +84,7 @@ def _utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _scorer(work: Work, emit: Any, workers: int) -> Any:
+def _scorer(work: Work, emit: Emit, workers: int) -> Scorer:
     if workers <= 1:
         return InlineScorer(work, emit)
     from benchmark.pipeline.workers import PoolScorer
@@ -127,7 +127,7 @@ def _execute(spec: RunSpec, files: RunFiles) -> RunRecord:
             _judge(spec, work, files, ledger, emit)
         record = _record(spec, asked, time.perf_counter() - t0)
         parts = {"judge": ledger.judge.summary(record.options["judge"])} if spec.judging is not None else {}
-        texts = (q.question for q in _first_trials(the_plan))
+        texts = (q.question for _, q in the_plan.pairs)  # the page's language
         rows = _rows(files) if page is not None else ()
         written = finish(
             record, files.lines.in_order(), spec.outputs, Page(page, rows, texts) if page else None, parts
@@ -156,11 +156,7 @@ def _rows(files: RunFiles) -> Any:
     return (Row.from_bytes(data) for data in files.rows.in_order())
 
 
-def _first_trials(the_plan: Plan) -> Any:
-    return (q for _, q in the_plan.pairs)
-
-
-def _judge(spec: RunSpec, work: Work, files: RunFiles, ledger: Ledger, emit: Any) -> None:
+def _judge(spec: RunSpec, work: Work, files: RunFiles, ledger: Ledger, emit: Emit) -> None:
     """Ask the judge about everything the first pass left pending (all at once, its cache first), then
     score those answers again with the verdicts."""
     assert spec.judging is not None

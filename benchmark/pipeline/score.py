@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from benchmark.json_lines import dumps_line_bytes
 from benchmark.models import Answer
@@ -132,6 +132,14 @@ class Work:
 
 
 Emit = Callable[[Scored], None]
+
+
+class Scorer(Protocol):
+    """Where answers are scored: ``submit`` each, ``finish`` to have every result emitted, ``close``."""
+
+    def submit(self, a: Answered) -> None: ...
+    def finish(self) -> None: ...
+    def close(self) -> None: ...
 
 
 class InlineScorer:
