@@ -73,6 +73,7 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--keep", type=Path, help="make the inputs in this folder once, and reuse them")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter of the checkout to time")
     parser.add_argument("extra", nargs="*", help="extra arguments for `run` (after --)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,14 +83,14 @@ def main() -> None:
         else:
             folder.mkdir(parents=True, exist_ok=True)
             sets_dir, replay = make_inputs(folder, args.answers)
-        command = [sys.executable, "-m", "benchmark", "run", "--dataset", str(sets_dir),
+        command = [args.python, "-m", "benchmark", "run", "--dataset", str(sets_dir),
                    "--adapter", f"replay:{replay}", "--no-progress", "--render", "summary", *args.extra]  # fmt: skip
         print(f"command: {' '.join(command[1:])} --output <fresh dir>")
         print(f"load average before: {load()}")
         runs = []
         for r in range(args.rounds):
             out = Path(tmp) / f"runs_{r}"
-            done = measure([*command, "--output", str(out)])
+            done = measure([*command, "--output", str(out)], cwd=Path(tmp))  # the interpreter's own checkout
             shutil.rmtree(out, ignore_errors=True)
             if done.returncode not in (0, 1):
                 sys.exit(f"run exited {done.returncode}:\n{done.stderr[-2000:]}")

@@ -10,7 +10,7 @@ the answers from the run's ``answers.jsonl``, and (``--from-cache``) from the an
 run's ``answers.jsonl`` moved away, as after an interrupted run. Every rescore writes its run
 directory (report.json, report.html, answers.jsonl) and the run history. Wall, CPU (min / median /
 max) and the load average are printed. Usage:
-``uv run python benchmarks/rescore_speed.py [--answers N] [--rounds 5] [--from-cache]``.
+``uv run python benchmarks/rescore_speed.py [--answers N] [--rounds 5] [--from-cache] [--python OTHER/.venv/bin/python]``.
 """
 
 from __future__ import annotations
@@ -47,13 +47,16 @@ def distinct_set(folder: Path, n: int) -> Path:
     return path
 
 
+PYTHON = [sys.executable]
+
+
 def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "benchmark", *args]
+    return [*PYTHON, "-m", "benchmark", *args]
 
 
 def measure_rescore(name: str, dataset: Path, repeat: int, out: Path, rounds: int, from_cache: bool) -> None:
     made = measure(cli("run", "--dataset", str(dataset), "--adapter", "oracle", "--repeat", str(repeat),
-                       "--concurrency", "16", "--no-progress", "--output", str(out)))  # fmt: skip
+                       "--concurrency", "16", "--no-progress", "--output", str(out)), cwd=out.parent)  # fmt: skip
     assert made.returncode == 0, made.stderr[-2000:]
     [source] = list_runs(out)
     answers = source.path / "answers.jsonl"
@@ -62,7 +65,7 @@ def measure_rescore(name: str, dataset: Path, repeat: int, out: Path, rounds: in
         answers.rename(answers.with_suffix(".away"))
     runs = []
     for _ in range(rounds):
-        done = measure(cli("rescore", str(source.path), "--output", str(out / "rescored")))
+        done = measure(cli("rescore", str(source.path), "--output", str(out / "rescored")), cwd=out.parent)
         assert done.returncode == 0, done.stderr[-2000:]
         runs.append(done)
     where = "the answer cache" if from_cache else "answers.jsonl"
@@ -76,7 +79,10 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--from-cache", action="store_true")
+    parser.add_argument("--python", help="the interpreter whose `python -m benchmark` is timed")
     args = parser.parse_args()
+    if args.python:
+        PYTHON[:] = [args.python]
     print(f"load average before: {load()}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -11,7 +11,8 @@ The ideal wall time is N * 0.05 / C (2,000 questions: 6.25 s at 16, 1.5625 s at 
   run of one question: imports, loading the set).
 - **engine**: the runner alone in this process (asking, each answer to the answer cache), the floor.
 
-Usage: ``uv run python benchmarks/runner_concurrency.py [--questions N] [--concurrency 16 64] [--rounds 5]``.
+Usage: ``uv run python benchmarks/runner_concurrency.py [--questions N] [--concurrency 16 64] [--rounds 5]
+[--python OTHER/.venv/bin/python]`` (``--python``: time another checkout's CLI, e.g. the code before).
 """
 
 from __future__ import annotations
@@ -69,9 +70,12 @@ def write_inputs(folder: Path, n: int) -> Path:
     return folder
 
 
+PYTHON = [sys.executable]
+
+
 def cli_run(folder: Path, dataset: str, concurrency: int, out: str) -> Measured:
     env = {**os.environ, "PYTHONPATH": str(folder)}
-    cmd = [sys.executable, "-m", "benchmark", "run", "--dataset", dataset, "--adapter", "python:sleeper:answer",
+    cmd = [*PYTHON, "-m", "benchmark", "run", "--dataset", dataset, "--adapter", "python:sleeper:answer",
            "--concurrency", str(concurrency), "--no-progress", "--output", out]  # fmt: skip
     done = measure(cmd, cwd=folder, env=env)
     if done.returncode not in (0, 1):
@@ -105,7 +109,10 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--python", help="the interpreter whose `python -m benchmark` is timed")
     args = parser.parse_args()
+    if args.python:
+        PYTHON[:] = [args.python]
     n = args.questions
     with tempfile.TemporaryDirectory() as tmp:
         folder = write_inputs(Path(tmp), n)
