@@ -82,9 +82,9 @@ class Expected:
     date: str | None = None
     date_range: DateRange | None = None
     count: int | None = None
-    text_answer: str | None = None
+    text_answer: str | tuple[str, ...] | None = None  # one accepted answer, or several (any one matches)
     boolean_answer: bool | None = None
-    entity: str | None = None
+    entity: str | tuple[str, ...] | None = None
     evidence_count_min: int | None = None
     key_points: tuple[str, ...] = ()
     should_abstain: bool | None = None
@@ -95,6 +95,12 @@ class Expected:
         names = ["amount_total", "amount_breakdown", "date", "date_range", "count"]
         names += ["boolean_answer", "entity", "text_answer"]
         return [n for n in names if getattr(self, n) not in (None, ())]
+
+
+def accepted_answers(value: object) -> tuple[str, ...]:
+    """The accepted answers of ``text_answer`` / ``entity``: a string, or a list of them (any one matches)."""
+    items = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+    return tuple(s for s in (str(x).strip() for x in items) if s)
 
 
 @dataclass(frozen=True)

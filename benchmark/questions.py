@@ -271,6 +271,11 @@ def _penalty(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
+def _accepted(value: Any) -> Any:
+    """``text_answer`` / ``entity``: a string as it is, a list of accepted answers as a tuple."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _question(path: Path, index: int, q: dict[str, Any], default_type: str | None) -> Question:
     exp = q.get("expected") or {}
     qtype = q.get("type") or default_type or _infer_type(q, exp)
@@ -291,9 +296,9 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
         if "date_range" in exp
         else None,
         count=exp.get("count"),
-        text_answer=exp.get("text_answer"),
+        text_answer=_accepted(exp.get("text_answer")),
         boolean_answer=exp.get("boolean_answer"),
-        entity=exp.get("entity"),
+        entity=_accepted(exp.get("entity")),
         evidence_count_min=exp.get("evidence_count_min"),
         key_points=tuple(exp.get("key_points", ())),
         should_abstain=should_abstain,

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from benchmark.adapters.base import Query
-from benchmark.models import EvidenceLocation, Expected, Question
+from benchmark.models import EvidenceLocation, Expected, Question, accepted_answers
 
 REFUSAL = "根据现有材料无法回答该问题，材料中没有记载该信息。"
 ABSTAIN = "材料中没有记载该信息。"
@@ -74,10 +74,10 @@ def fact_sentences(question: Question) -> list[str]:
         out.append(count_text(question, e.count))
     if e.boolean_answer is not None:
         out.append(boolean_text(question, e.boolean_answer).rstrip("。"))
-    if e.entity is not None:
-        out.append(e.entity)
-    if e.text_answer is not None:
-        out.append(e.text_answer)
+    for value in (e.entity, e.text_answer):
+        accepted = accepted_answers(value)
+        if accepted:
+            out.append(accepted[0])  # several accepted answers: the oracle gives the first
     return out
 
 
