@@ -39,7 +39,9 @@ def test_answers_are_not_excerpts(text: str) -> None:
     assert not is_excerpt(text, TRANSCRIPT)
 
 
-@pytest.mark.parametrize("label", ["【第4页】", "第4页：", "（第4页）", "[p. 4] ", "Page 4: ", "【第4页，第154-157行】"])
+@pytest.mark.parametrize(
+    "label", ["【第4页】", "第4页：", "（第4页）", "[p. 4] ", "Page 4: ", "【第4页，第154-157行】"]
+)
 def test_a_page_label_is_no_conclusion_of_its_own(label: str) -> None:
     assert is_excerpt(label + PASTE, TRANSCRIPT), "a label before the copied text"
     assert is_excerpt(label + "\n" + PASTE, TRANSCRIPT), "a label on a line of its own"
@@ -48,7 +50,9 @@ def test_a_page_label_is_no_conclusion_of_its_own(label: str) -> None:
 
 
 def test_a_page_label_does_not_make_an_answer_an_excerpt() -> None:
-    assert not is_excerpt("第4页：就写了一张。" + "他说收条原件在邝振川手上，我没有见过复印件以外的东西。", TRANSCRIPT)
+    assert not is_excerpt(
+        "第4页：就写了一张。" + "他说收条原件在邝振川手上，我没有见过复印件以外的东西。", TRANSCRIPT
+    )
 
 
 def test_an_excerpt_opening_with_a_short_line_of_the_document_is_still_one() -> None:
