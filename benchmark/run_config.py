@@ -1,5 +1,8 @@
 """The ``[run]`` table of a TOML config, shared by ``run --config`` and ``sweep``: one key list, one check.
 
+Also what reads a config file and ``KEY=VALUE`` options (the CLI's ``--adapter-option``, the pytest
+plugin's ``--rag-adapter-option``): below the CLI, so that ``sweep`` and the plugin need not import it.
+
 Keys name the same settings in both places; each caller says what the ``dataset`` key becomes and
 adds the keys only it understands.
 """
@@ -7,6 +10,8 @@ adds the keys only it understands.
 from __future__ import annotations
 
 import difflib
+import json
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -54,3 +59,34 @@ def read_run_table(table: Any, keys: Mapping[str, KeySpec], path: Path | None) -
             raise ConfigError(f"{key} must be a list of strings", path=path, where="[run]")
         out[name] = value
     return out
+
+
+def parse_value(text: str) -> Any:
+    """``5`` -> 5, ``0.2`` -> 0.2, ``true`` -> True, ``[1,2]`` -> list; anything else stays text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"expected KEY=VALUE, got {pair!r}", where=option)
+        out[key.strip()] = parse_value(value)
+    return out
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read config ({exc.strerror or exc})", path=path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"not valid TOML ({exc})", path=path) from None

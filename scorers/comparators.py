@@ -37,7 +37,6 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.models import AmountPart, DateRange, Question
-from benchmark.records import quick_init
 from benchmark.text import Found, PartialDate, parse_date
 from scorers.asserted import Picked
 from scorers.extract import AnswerValues
@@ -74,7 +73,6 @@ FIELD_KIND: dict[str, str] = {
 }
 
 
-@quick_init
 @dataclass(frozen=True)
 class CompareContext:
     """What a comparator may read besides the expected value and the answer's values."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from benchmark.text import fold
-from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba, load_posseg
 from scorers.specifics import Specific
 
 # Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
@@ -51,24 +51,18 @@ _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本�
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
-def _jieba() -> tuple[Any, Any]:
-    """(jieba, jieba.posseg), loaded once by ``benchmark.text.jieba_loader``. Never modified by us."""
-    jieba = load_jieba()
-    return jieba, jieba.posseg
-
-
 @lru_cache(maxsize=16384)
 def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
     """jieba's (word, POS flag, offset) for a short window of text."""
     out, pos = [], 0
-    for pair in _jieba()[1].cut(window):
+    for pair in load_posseg().cut(window):
         out.append((pair.word, pair.flag, pos))
         pos += len(pair.word)
     return tuple(out)
 
 
 def _word_freq(word: str) -> int:
-    return int(_jieba()[0].dt.FREQ.get(word) or 0)
+    return int(load_jieba().dt.FREQ.get(word) or 0)
 
 
 def _surname_len(text: str, i: int) -> int:
@@ -89,30 +83,43 @@ def _plausible(name: str) -> bool:
 _WINDOW = 4  # the most a trigger's window holds: a surname of one or two characters and two more
 
 
-@lru_cache(maxsize=64)
-def _surname_grams(part: str) -> frozenset[str]:
-    """Every piece of ``part`` of up to ``_WINDOW`` characters that starts with a surname character."""
+def surname_grams(part: str) -> frozenset[str]:
+    """Every piece of ``part`` of up to ``_WINDOW`` characters that starts with a surname character.
+
+    A trigger's window (Han characters only) occurs in ``part`` exactly when it is one of these
+    pieces: a set look-up instead of a scan of the whole document (its pieces are built once per
+    document, see :class:`KnownText`)."""
     return frozenset(
         part[i : i + n] for i, ch in enumerate(part) if ch in _SURNAME_START for n in range(1, _WINDOW + 1)
     )
 
 
-@lru_cache(maxsize=64)
-def _known_grams(known: str) -> tuple[frozenset[str], ...]:
-    """The surname pieces of each ``|``-separated part of ``known`` (a document's, then a question's).
+@dataclass(frozen=True, slots=True)
+class KnownText:
+    """What a name is looked up in: folded texts (the document's, the question's) with their surname
+    pieces (:func:`surname_grams`), searched apart: a name never spans two of them. The document's
+    pieces are built once per document and shared by all its questions."""
 
-    A trigger's window (Han characters only) occurs in ``known`` exactly when it is one of the pieces
-    of some part: a set look-up instead of a scan of the whole document. Kept per part, so a document's
-    pieces are built once and shared by all its questions (a set per question would hold a copy of
-    every document's pieces for each one)."""
-    return tuple(_surname_grams(part) for part in known.split("|"))
+    parts: tuple[str, ...]
+    grams: tuple[frozenset[str], ...]
+
+    @classmethod
+    def of(cls, known: str) -> KnownText:
+        """From ``|``-separated folded texts (``"document|question"``)."""
+        parts = tuple(known.split("|"))
+        return cls(parts, tuple(surname_grams(p) for p in parts))
+
+    def __contains__(self, folded: object) -> bool:
+        """Whether one of the texts holds ``folded`` (letters and digits only; the empty text is in
+        every collection of texts, as ``"" in "|".join(parts)``)."""
+        return isinstance(folded, str) and (not folded or any(folded in p for p in self.parts))
 
 
-def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
+def name_triggers(text: str, known: KnownText | str, masked: str | None = None) -> list[int]:
     """Positions where a name the known text lacks may start: a surname followed by characters
     that, with it, occur nowhere in ``known`` (folded). Pure string work: no jieba."""
     t = masked if masked is not None else text
-    grams = _known_grams(known)
+    grams = (known if isinstance(known, KnownText) else KnownText.of(known)).grams
     out = []
     for m in _SURNAME_AT.finditer(t):
         i = m.start()
@@ -181,7 +188,7 @@ def mask_names(text: str, names: tuple[str, ...]) -> str:
 
 
 def find_names(
-    text: str, known: str, known_names: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    text: str, known: KnownText | str, known_names: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
 ) -> list[Specific]:
     """Person names in ``text`` that ``known`` (folded document + question) does not contain.
 
@@ -191,6 +198,7 @@ def find_names(
     (the document's own names, or a function giving them, called only when a trigger exists) are
     blanked first so that jieba never splits or extends them.
     """
+    known = known if isinstance(known, KnownText) else KnownText.of(known)
     triggers = name_triggers(text, known)
     if not triggers:
         return []
@@ -215,7 +223,7 @@ def find_names(
 def document_names(text: str) -> tuple[str, ...]:
     """The person names jieba tags in a document (``nr``, or surname + name-like word), longest
     first. Slow (jieba's POS tagger): callers cache it per document sha256."""
-    tokens = [(p.word, p.flag) for p in _jieba()[1].cut(text)]
+    tokens = [(p.word, p.flag) for p in load_posseg().cut(text)]
     names: set[str] = set()
     for k, (word, flag) in enumerate(tokens):
         if flag.startswith("nr") and _plausible(word):
@@ -232,9 +240,11 @@ __all__ = [
     "MAX_NAME_FREQ",
     "SURNAMES",
     "TITLES",
+    "KnownText",
     "document_names",
     "find_names",
     "jieba_cache_dir",
     "mask_names",
     "name_triggers",
+    "surname_grams",
 ]

@@ -51,7 +51,10 @@ def fact(**kw: Any) -> dict[str, Any]:
 def test_bundled_sets_are_clean() -> None:
     sets = load_question_sets([datasets_dir()])
     assert sum(len(qs.questions) for qs in sets) >= 150
-    assert [str(p) for qs in sets for p in lint_set(qs)] == []
+    found = [p for qs in sets for p in lint_set(qs)]
+    assert [str(p) for p in errors(found)] == []
+    # the warnings: accepted answers of the set author's own wording (尾号0428) or OCR-damaged text
+    assert all(p.severity == "warning" and "occurs nowhere in the document" in p.problem for p in found)
 
 
 def test_clean_minimal_set(tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ def test_text_answer_and_entity_take_a_string_or_a_list(tmp_path: Path, dialect:
     assert b.expected.text_answer == "大专" and c.expected.text_answer == ("大专",)
 
 
-@pytest.mark.parametrize("value", [[], ["大专", ""], ["大专", "大专"], 3, ""])
+@pytest.mark.parametrize("value", [[], ["大专", ""], 3, ""])
 def test_bad_accepted_answers_are_refused(tmp_path: Path, value: Any) -> None:
     obj = seed_set()
     obj["questions"][0]["expected"] = {"text_answer": value}
@@ -119,7 +119,7 @@ def test_bad_accepted_answers_are_refused(tmp_path: Path, value: Any) -> None:
         load_question_set(write_set(tmp_path, obj))
     message = str(err.value)
     assert "$.questions[0].expected.text_answer" in message
-    assert "a non-empty string, or a list of different non-empty strings" in message
+    assert "a string, or a list of accepted answers (any one matches)" in message
 
 
 def test_document_override(tmp_path: Path) -> None:
@@ -212,7 +212,8 @@ def test_unknown_key_far_from_any_lists_the_allowed_ones(tmp_path: Path) -> None
     obj["questions"][0]["required_evidence"][0]["zzz"] = 1
     (warning,) = load_question_set(write_set(tmp_path, obj)).warnings
     assert (
-        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: is_critical, lines" in warning
+        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: document, is_critical, lines"
+        in warning
     )
 
 
