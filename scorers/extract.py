@@ -274,10 +274,11 @@ class AnswerValues:
                 self._texts[kind] = (AnswerText(value, span),)
             else:
                 self.sources[kind] = "answer"
-                quoted = conclusion(self.text, quotes=True)
                 views = [AnswerText(self.conclusion, span)]
-                if quoted != self.conclusion:
-                    views.append(AnswerText(quoted, span))
+                if self.conclusion is not self.text:  # some evidence was blanked: maybe quotations
+                    quoted = conclusion(self.text, quotes=True)
+                    if quoted != self.conclusion:
+                        views.append(AnswerText(quoted, span))
                 self._texts[kind] = tuple(views)
         return self._texts[kind]
 

@@ -35,7 +35,7 @@ def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext
     shown = _shown(refs, expected)
     views = values.text_views(kind)
     source = values.sources.get(kind, "answer")
-    if not any(v.canonical for v in views):
+    if not views[0].canonical and (len(views) == 1 or not views[1].canonical):
         return result(ctx, OMISSION, shown, None, f"{source} is empty")
     span = asks_span(values.question_text)
     question = values.question

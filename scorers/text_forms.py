@@ -58,6 +58,9 @@ SHORT_FORMS = (
 )  # fmt: skip
 MIN_BODY = 4
 
+# What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
+_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左]")
+_SHORT_GATE = re.compile("人民|银行|专科|本科")
 _SHORT = re.compile("|".join(re.escape(long) for long, _ in SHORT_FORMS))
 _SHORT_OF = dict(SHORT_FORMS)
 # 申请人 not in 申请人民法院…; longer roles first (被告人 before 被告)
@@ -70,9 +73,9 @@ _SPAN = re.compile(
     re.IGNORECASE,
 )
 _REGION_UNIT = re.compile(r"([\u4e00-\u9fff]{2,4}?)(省|市|自治区|县|区)")
-_CLAUSE = re.compile(r"[^。；;！!？?\n，,]+")
-_BREAKS = re.compile(r"[。；;！!？?\n，,]")
-_ASIDE_GATE = re.compile(r"[(（]")
+_CLAUSE = re.compile(r"(?:[^。；;！!？?\n，,]|,(?=[0-9]))+")  # 1,000 is one number
+_MARK = "ǁ"
+_NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 
 
@@ -87,11 +90,12 @@ def _short(m: re.Match[str]) -> str:
 
 def core(text: str, span: bool) -> str:
     """A canonical text without the words that do not decide (see the module doc)."""
-    if not text:
+    if not text or _CORE_GATE.search(text) is None:
         return text
-    t = _SHORT.sub(_short, text)
+    t = _SHORT.sub(_short, text) if _SHORT_GATE.search(text) else text
     t = _ROLE.sub("", t)
-    t = _COMPANY.sub("", t)
+    if "公司" in t:
+        t = _COMPANY.sub("", t)
     if "内" in t:
         t = _WITHIN.sub("", t)
     if span:
@@ -158,19 +162,35 @@ class Clause:
 
 class AnswerText:
     """One text of an answer (its conclusion, or a ``fields`` entry) in the forms the rules read,
-    each made on first use."""
+    each made on first use. The text is read in one pass with its clauses kept apart by a mark
+    (a letter no text holds, which folding keeps); the whole text's forms are that with the marks
+    left out (``|`` where two numbers meet, as ``canonical`` writes them)."""
 
     def __init__(self, text: str, span: bool) -> None:
         self.text = text
         self.span = span
 
     @cached_property
+    def _raw_clauses(self) -> list[str]:
+        return _CLAUSE.findall(self.text)
+
+    @cached_property
+    def _marked_canonical(self) -> str:
+        """The clauses' canonical forms, joined by the mark."""
+        return canonical(_MARK.join(self._raw_clauses))
+
+    @cached_property
+    def _marked(self) -> str:
+        """The clauses' core, joined by the mark."""
+        return core(self._marked_canonical, self.span)
+
+    @cached_property
     def canonical(self) -> str:
-        return canonical(self.text)
+        return self._marked_canonical if len(self._raw_clauses) == 1 else _unmarked(self._marked_canonical)
 
     @cached_property
     def core(self) -> str:
-        return core(self.canonical, self.span)
+        return core(self.canonical, self.span) if len(self._raw_clauses) == 1 else _unmarked(self._marked)
 
     @cached_property
     def numbers(self) -> frozenset[str]:
@@ -178,15 +198,19 @@ class AnswerText:
 
     @cached_property
     def clauses(self) -> tuple[Clause, ...]:
-        body = self.text.rstrip("。.！!？? \n")
-        if _BREAKS.search(body) is None and not _ASIDE_GATE.search(body):
-            return (Clause(body, self.core, self.core),) if self.core else ()  # one clause
+        raws = self._raw_clauses
+        wholes = [self.core] if len(raws) == 1 else self._marked.split(_MARK)
         out = []
-        for m in _CLAUSE.finditer(self.text):
-            raw = m.group()
-            whole = core(canonical(raw), self.span)
+        for raw, whole in zip(raws, wholes, strict=True):
             if not whole:
                 continue
-            text = _ASIDE.sub("", raw) if "(" in raw or "（" in raw else raw
-            out.append(Clause(text, core(canonical(text), self.span) if text is not raw else whole, whole))
+            if "(" in raw or "（" in raw:
+                text = _ASIDE.sub("", raw)
+                out.append(Clause(text, core(canonical(text), self.span), whole))
+            else:
+                out.append(Clause(raw, whole, whole))
         return tuple(out)
+
+
+def _unmarked(text: str) -> str:
+    return _NUMBERS_MET.sub("|", text).replace(_MARK, "") if _MARK in text else text

@@ -57,6 +57,11 @@ _ALTERNATIVES = re.compile(r"\s*(?:或者|或是|抑或|还是|要么|或|\bor\b
 _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.IGNORECASE)
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
+# A text without any character that a negation, hedge, approximation, list or alternative starts
+# with (see _qualified and _listed): nothing in it can qualify a match.
+_NO_CUE = re.compile(
+    r"[^不并而绝非没可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*"
+)
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 _PERIOD_BEFORE = re.compile(
     r"(年|月|日|周)(?:利率|息|化利率|化|费率|率)[为是按]?(?:按)?$|(annual|yearly|monthly|daily)(?:interest)?(?:rate)?(?:of)?$"
@@ -197,6 +202,8 @@ def _asserted(
 ) -> TextVerdict:
     """A match, unless every clause that holds it negates, hedges or lists it (asides in brackets are
     read only when no clause holds it outside them; a reference across clauses is a match)."""
+    if _NO_CUE.fullmatch(view.text):
+        return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)  # nothing could qualify it
     notes: list[TextVerdict] = []
     for aside in (False, True):
         for clause in view.clauses:

@@ -44,8 +44,17 @@ _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
 # A number of the canonical text: digits with a decimal part, then % or ‰; a sign before it.
 _NUMBER = re.compile(r"(?<![0-9.])-?[0-9]+(?:\.[0-9]+)?[%‰]?")
-# What the canonical form keeps of a stretch between letters: a number's own marks.
-_TOKEN = re.compile(r"(?:(?<![0-9A-Za-z])[-+](?=[0-9]))?[0-9]+(?:\.[0-9]+)?\s*[%‰]?|[^0-9]+")
+# A number of the text with its sign (not after a letter or digit: AB-1), decimals and % or ‰.
+_NUMBER_IN_TEXT = re.compile(r"(?:(?<![0-9A-Za-z])[-+](?=[0-9]))?[0-9]+(?:\.[0-9]+)?(?:\s*[%‰])?")
+# Letters (no case, stable under NFKC) that stand for a number's marks while the text is folded.
+_EDGE = "ʘ"
+_TO_LETTERS = str.maketrans({".": "ǀ", "%": "ǂ", "‰": "ǃ", "-": "ƻ", "+": None, " ": None, "\t": None})
+_FROM_LETTERS = str.maketrans({"ǀ": ".", "ǂ": "%", "ǃ": "‰", "ƻ": "-"})
+_APART = re.compile(f"(?<=[0-9]){_EDGE}{_EDGE}(?=ƻ?[0-9])")
+
+
+def _as_letters(m: re.Match[str]) -> str:
+    return _EDGE + m.group().translate(_TO_LETTERS) + _EDGE
 
 
 def _numeral(run: str, before: str, after: str) -> str | None:
@@ -106,18 +115,12 @@ def canonical(text: str) -> str:
         t = _THOUSANDS.sub(_unseparated, t)
     if "天" in t:
         t = _DAY.sub("日", t)
-    parts: list[str] = []
-    for m in _TOKEN.finditer(t):
-        piece = m.group()
-        if piece[0].isdigit() or piece[0] in "+-":
-            if parts and parts[-1][-1:].isdigit():
-                parts.append("|")  # two numbers apart in the text stay apart
-            parts.append(piece.replace(" ", "").lstrip("+"))
-        else:
-            folded = fold(piece)
-            if folded:
-                parts.append(folded)
-    return "".join(parts)
+    # Each number is folded with its marks written as letters no text holds, and between two
+    # letters that stand for its ends, so that two numbers only punctuation kept apart stay apart.
+    folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))
+    if _EDGE + _EDGE in folded:
+        folded = _APART.sub("|", folded)
+    return folded.replace(_EDGE, "").translate(_FROM_LETTERS)
 
 
 def numbers(canonical_text: str) -> tuple[str, ...]:
