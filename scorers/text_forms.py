@@ -75,6 +75,7 @@ _SPAN = re.compile(
 _REGION_UNIT = re.compile(r"([\u4e00-\u9fff]{2,4}?)(省|市|自治区|县|区)")
 _CLAUSE = re.compile(r"(?:[^。；;！!？?\n，,]|,(?=[0-9]))+")  # 1,000 is one number
 _MARK = "ǁ"
+_SENTENCE_END = re.compile(r"[。；;！!？?\n]")
 _NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 
@@ -160,6 +161,16 @@ class Clause:
     whole: str
 
 
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of an answer (split at 。！？； and line breaks): its core, its whole numbers and
+    its clauses."""
+
+    core: str
+    numbers: frozenset[str]
+    clauses: tuple[Clause, ...]
+
+
 class AnswerText:
     """One text of an answer (its conclusion, or a ``fields`` entry) in the forms the rules read,
     each made on first use. The text is read in one pass with its clauses kept apart by a mark
@@ -171,8 +182,12 @@ class AnswerText:
         self.span = span
 
     @cached_property
+    def _found_clauses(self) -> list[re.Match[str]]:
+        return list(_CLAUSE.finditer(self.text))
+
+    @cached_property
     def _raw_clauses(self) -> list[str]:
-        return _CLAUSE.findall(self.text)
+        return [m.group() for m in self._found_clauses]
 
     @cached_property
     def _marked_canonical(self) -> str:
@@ -197,18 +212,38 @@ class AnswerText:
         return frozenset(numbers(self.canonical))
 
     @cached_property
+    def _cores(self) -> list[str]:
+        return [self.core] if len(self._raw_clauses) == 1 else self._marked.split(_MARK)
+
+    def _clause(self, i: int) -> Clause:
+        raw, whole = self._raw_clauses[i], self._cores[i]
+        if "(" in raw or "（" in raw:
+            text = _ASIDE.sub("", raw)
+            return Clause(text, core(canonical(text), self.span), whole)
+        return Clause(raw, whole, whole)
+
+    @cached_property
     def clauses(self) -> tuple[Clause, ...]:
-        raws = self._raw_clauses
-        wholes = [self.core] if len(raws) == 1 else self._marked.split(_MARK)
+        return tuple(self._clause(i) for i, whole in enumerate(self._cores) if whole)
+
+    @cached_property
+    def sentences(self) -> tuple[Sentence, ...]:
+        """The sentences (clauses between 。！？； or line breaks), for the token rule."""
+        found = self._found_clauses
+        if len(found) <= 1:
+            return (Sentence(self.core, self.numbers, self.clauses),)
+        groups: list[list[int]] = [[0]]
+        for i in range(1, len(found)):
+            if _SENTENCE_END.search(self.text, found[i - 1].end(), found[i].start()):
+                groups.append([])
+            groups[-1].append(i)
+        canonicals = self._marked_canonical.split(_MARK)
         out = []
-        for raw, whole in zip(raws, wholes, strict=True):
-            if not whole:
-                continue
-            if "(" in raw or "（" in raw:
-                text = _ASIDE.sub("", raw)
-                out.append(Clause(text, core(canonical(text), self.span), whole))
-            else:
-                out.append(Clause(raw, whole, whole))
+        for group in groups:
+            text = _unmarked(_MARK.join(canonicals[i] for i in group))
+            kernel = _unmarked(_MARK.join(self._cores[i] for i in group))
+            clauses = tuple(self._clause(i) for i in group if self._cores[i])
+            out.append(Sentence(kernel, frozenset(numbers(text)), clauses))
         return tuple(out)
 
 

@@ -34,7 +34,7 @@ from functools import lru_cache
 from benchmark.text.jieba_loader import load_jieba
 from scorers.keypoints import STOPWORDS
 from scorers.result import MATCH, MISMATCH, OMISSION
-from scorers.text_forms import AnswerText, Clause, Reference, canonical, core
+from scorers.text_forms import AnswerText, Clause, Reference, Sentence, canonical, core
 
 __all__ = ["HEAD_SHARE", "TOKEN_THRESHOLD", "TextVerdict", "match_references", "reference_words"]
 
@@ -53,6 +53,7 @@ _APPROX_BEFORE = re.compile(
     r"(?:(?<![合契条公节预签违履相制立邀])约|大约|将近|接近|差不多|近|about|around|approximately|roughly|nearly)$"
 )
 _APPROX_AFTER = re.compile(r"^(?:左右|上下|许|orso)")
+_ASKS_ABOUT = re.compile(r"约|大概|左右|approximately|about|roughly", re.IGNORECASE)  # 面积约多少？
 _ALTERNATIVES = re.compile(r"\s*(?:或者|或是|抑或|还是|要么|或|\bor\b)\s*", re.IGNORECASE)
 _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.IGNORECASE)
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
@@ -227,7 +228,8 @@ def _qualified(
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
     if _HEDGE.search(before) or _HEDGE_AFTER.match(after):
         return TextVerdict(OMISSION, "hedge", f"answer only hedges {ref.text!r}", ref.text)
-    if m.group()[:1].isdigit() and (_APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)):
+    approximate = _APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)
+    if m.group()[:1].isdigit() and approximate and not _ASKS_ABOUT.search(question):
         return TextVerdict(OMISSION, "hedge", f"answer only approximates {ref.text!r}", ref.text)
     return _listed(clause, m.re, ref, question, entity)
 
@@ -248,13 +250,13 @@ def _listed(
     others = [it for it in items if not pattern.search(it) and it not in ref.core]
     if not holding or not others:
         return None
+    longest = max(8, len(ref.core) + 4)
+    if any(len(it) > longest or _VERBISH.search(pattern.sub("", it)) for it in items):
+        return None  # not a plain list of names or values: 通过本院或者直接向…法院提出上诉
     if alternatives:
         return TextVerdict(
             MISMATCH, "alternatives", f"answer offers {ref.text!r} as one of several alternatives", ref.text
         )
-    longest = max(8, len(ref.core) + 4)
-    if any(len(it) > longest or _VERBISH.search(pattern.sub("", it)) for it in items):
-        return None  # not a plain list of names
     label = pattern.sub("", holding[0])
     if label and set(_HAN_PAIR.findall(label)) & set(_HAN_PAIR.findall(question)):
         return None  # 审判员蔺书衡、书记员郜以宁: the label says which
@@ -271,22 +273,34 @@ def reference_words(body: str) -> tuple[str, ...]:
 
 
 def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
+    """The token rule, in the answer's sentence that shares the most with the reference (its words
+    and every number of the reference must be in one sentence: a long answer has many numbers)."""
     words = reference_words(ref.core) if view.core else ()
     if not words:
         return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text)
-    found = [w for w in words if w in view.core]
-    share = sum(len(w) for w in found) / sum(len(w) for w in words)
+    total = sum(len(w) for w in words)
+    best: tuple[float, list[str], Sentence] | None = None
+    for sentence in view.sentences:
+        if any(n not in sentence.numbers for n in ref.numbers):
+            continue
+        found = [w for w in words if w in sentence.core]
+        share = sum(len(w) for w in found) / total
+        if best is None or share > best[0]:
+            best = (share, found, sentence)
+    if best is None or not best[1]:
+        return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text, 0.0)
+    share, found, sentence = best
     shown = f"{len(found)}/{len(words)} words, {share:.0%} of their characters"
     if share < TOKEN_THRESHOLD:
         return TextVerdict(MISMATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
-    replaced = _replaced(words, found, view)
+    replaced = _replaced(words, found, sentence.clauses)
     if replaced:
         reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
         return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
 
 
-def _replaced(words: tuple[str, ...], found: list[str], view: AnswerText) -> str | None:
+def _replaced(words: tuple[str, ...], found: list[str], clauses: tuple[Clause, ...]) -> str | None:
     """A missing word whose neighbours are found with other text between them (``东湖`` for ``梧桐``),
     or a missing last word whose neighbour is followed by other words (``培训`` for ``咨询``)."""
     have = set(found)
@@ -295,7 +309,7 @@ def _replaced(words: tuple[str, ...], found: list[str], view: AnswerText) -> str
         right = words[i + 1] if i + 1 < len(words) else None
         if word in have or left not in have or (right is not None and right not in have):
             continue
-        for clause in view.clauses:
+        for clause in clauses:
             at = clause.core.find(left)
             if at < 0:
                 continue

@@ -203,3 +203,24 @@ def test_jieba_is_loaded_only_when_the_token_rule_is_reached() -> None:
     assert not _loads_jieba("由江州市临川区人民法院管辖。", "江州市临川区人民法院")  # contains
     assert not _loads_jieba("十日内", "十五日内")  # a number decides
     assert _loads_jieba("梧桐支行（江州惠民银行）", "江州惠民银行梧桐支行")  # the token rule
+
+
+def test_alternative_ways_are_no_alternative_answers() -> None:
+    answer = "可在判决书送达之日起十五日内，通过本院或者直接向江州市中级人民法院提出上诉。"
+    assert _compare(compare_entity, "江州市中级人民法院", answer).status == MATCH
+    assert _compare(compare_entity, "江州市中级人民法院", "江州市中院或者江州市高院").status == MISMATCH
+
+
+def test_an_approximation_the_question_asks_for_is_no_hedge() -> None:
+    assert (
+        _compare(compare_text, "四十平方米", "约四十平方米", _question("办公室面积约多少？")).status == MATCH
+    )
+    assert (
+        _compare(compare_text, "四十平方米", "约四十平方米", _question("办公室面积多少？")).status == OMISSION
+    )
+
+
+def test_the_token_rule_reads_one_sentence_with_every_number() -> None:
+    answer = "5月10日他转了一笔。那天我卡上只有6万多，就转了6万。"
+    assert _compare(compare_text, "卡上只有5万多", answer).status == MISMATCH
+    assert _compare(compare_text, "卡上只有5万多", "那天卡上只有5万多，就转了5万。").status == MATCH
