@@ -275,10 +275,11 @@ class AnswerValues:
             else:
                 self.sources[kind] = "answer"
                 views = [AnswerText(self.conclusion, span)]
-                if self.conclusion is not self.text:  # some evidence was blanked: maybe quotations
+                if self.conclusion is not self.text:  # evidence was blanked: squeeze the blanks out
+                    views = [AnswerText(_squeezed(self.conclusion), span)]
                     quoted = conclusion(self.text, quotes=True)
                     if quoted != self.conclusion:
-                        views.append(AnswerText(quoted, span))
+                        views.append(AnswerText(_squeezed(quoted), span))
                 self._texts[kind] = tuple(views)
         return self._texts[kind]
 
@@ -337,6 +338,15 @@ class AnswerValues:
 
 
 _BARE_NUMBER = re.compile(r"(?<![0-9.,])(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?![0-9]|[.,][0-9])")
+
+
+_BLANKS = re.compile(r" {2,}")
+
+
+def _squeezed(text: str) -> str:
+    """A conclusion without the runs of spaces its blanked evidence left (one space stays: two
+    numbers stay apart)."""
+    return _BLANKS.sub(" ", text).strip()
 
 
 def _value_key(found: Found) -> Any:

@@ -26,12 +26,14 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from benchmark.text.folding import fold
 from benchmark.text.wording import canonical, numbers
 
 __all__ = [
     "APPROX_WORDS",
     "COMPANY_WORDS",
     "MIN_BODY",
+    "NO_CUE",
     "ROLE_WORDS",
     "SHORT_FORMS",
     "WITHIN_WORDS",
@@ -61,6 +63,12 @@ MIN_BODY = 4
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
 _CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左]")
 _SHORT_GATE = re.compile("人民|银行|专科|本科")
+_NUMERAL_OR_DIGIT = re.compile(
+    "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
+)
+#: A text holding no character that a negation, hedge, approximation, list or alternative starts
+#: with (scorers.text_match): nothing in it can qualify a name it holds.
+NO_CUE = re.compile(r"[^不并而绝非没可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*")
 _SHORT = re.compile("|".join(re.escape(long) for long, _ in SHORT_FORMS))
 _SHORT_OF = dict(SHORT_FORMS)
 # 申请人 not in 申请人民法院…; longer roles first (被告人 before 被告)
@@ -76,10 +84,12 @@ _REGION_UNIT = re.compile(r"([\u4e00-\u9fff]{2,4}?)(省|市|自治区|县|区)")
 _CLAUSE = re.compile(r"(?:[^。；;！!？?\n，,]|,(?=[0-9]))+")  # 1,000 is one number
 _MARK = "ǁ"
 _SENTENCE_END = re.compile(r"[。；;！!？?\n]")
+_SENTENCE_TEXT = re.compile(r"[^。；;！!？?\n]+")
 _NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 
 
+@lru_cache(maxsize=4096)
 def asks_span(question: str) -> bool:
     """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``)."""
     return _SPAN.search(question) is not None
@@ -117,6 +127,14 @@ class Reference:
     @cached_property
     def numbers(self) -> tuple[str, ...]:
         return numbers(self.canonical)
+
+    @cached_property
+    def plain(self) -> str | None:
+        """The folded reference when no rule rewrites any of it (no number, numeral, role, short form
+        or qualifier), else None: then a sentence that folds to hold it names it as the rules would."""
+        if self.region or _CORE_GATE.search(self.text) or _NUMERAL_OR_DIGIT.search(self.text):
+            return None
+        return self.canonical or None
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -225,6 +243,11 @@ class AnswerText:
     @cached_property
     def clauses(self) -> tuple[Clause, ...]:
         return tuple(self._clause(i) for i, whole in enumerate(self._cores) if whole)
+
+    @cached_property
+    def plain_sentences(self) -> tuple[str, ...]:
+        """The folded sentences (split at 。！？； and line breaks) that hold no cue character."""
+        return tuple(fold(t) for t in _SENTENCE_TEXT.findall(self.text) if NO_CUE.fullmatch(t))
 
     @cached_property
     def sentences(self) -> tuple[Sentence, ...]:

@@ -49,12 +49,13 @@ _NUMBER_IN_TEXT = re.compile(r"(?:(?<![0-9A-Za-z])[-+](?=[0-9]))?[0-9]+(?:\.[0-9
 # Letters (no case, stable under NFKC) that stand for a number's marks while the text is folded.
 _EDGE = "ʘ"
 _TO_LETTERS = str.maketrans({".": "ǀ", "%": "ǂ", "‰": "ǃ", "-": "ƻ", "+": None, " ": None, "\t": None})
-_FROM_LETTERS = str.maketrans({"ǀ": ".", "ǂ": "%", "ǃ": "‰", "ƻ": "-"})
+_MARKS = (("ǀ", "."), ("ǂ", "%"), ("ǃ", "‰"), ("ƻ", "-"))
 _APART = re.compile(f"(?<=[0-9]){_EDGE}{_EDGE}(?=ƻ?[0-9])")
 
 
 def _as_letters(m: re.Match[str]) -> str:
-    return _EDGE + m.group().translate(_TO_LETTERS) + _EDGE
+    number = m.group()
+    return _EDGE + (number if number.isdigit() else number.translate(_TO_LETTERS)) + _EDGE
 
 
 def _numeral(run: str, before: str, after: str) -> str | None:
@@ -120,7 +121,11 @@ def canonical(text: str) -> str:
     folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))
     if _EDGE + _EDGE in folded:
         folded = _APART.sub("|", folded)
-    return folded.replace(_EDGE, "").translate(_FROM_LETTERS)
+    folded = folded.replace(_EDGE, "")
+    for letter, mark in _MARKS:
+        if letter in folded:
+            folded = folded.replace(letter, mark)
+    return folded
 
 
 def numbers(canonical_text: str) -> tuple[str, ...]:

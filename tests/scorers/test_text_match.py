@@ -6,11 +6,14 @@ The rules' verdicts on whole answers are pinned row by row in tests/scorers/case
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchmark.models import Answer, Expected, Question, RequiredEvidence
 from scorers.comparators import CompareContext
@@ -224,3 +227,23 @@ def test_the_token_rule_reads_one_sentence_with_every_number() -> None:
     answer = "5月10日他转了一笔。那天我卡上只有6万多，就转了6万。"
     assert _compare(compare_text, "卡上只有5万多", answer).status == MISMATCH
     assert _compare(compare_text, "卡上只有5万多", "那天卡上只有5万多，就转了5万。").status == MATCH
+
+
+_PIECES = ["蒲立恒", "顾主任", "听雨轩茶楼", "江州市中院", "不是", "可能", "或", "、", "和", "，", "。", "（", "）",
+           "被告", "介绍的", "吧", "他说", "十五日", "15天", "\n", " ", "Pu"]  # fmt: skip
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=8).map("".join),
+    st.sampled_from(["蒲立恒", "顾主任", "听雨轩"]),
+)
+def test_the_plain_shortcut_decides_as_the_rules_do(answer: str, name: str) -> None:
+    """A reference no rule rewrites, found in a sentence without cue characters, is a match: the same
+    verdict as the rules reach without that shortcut."""
+    ref = reference(name, False)
+    assert ref.plain is not None
+    slow = dataclasses.replace(ref)
+    slow.__dict__["plain"] = None  # the cached property, set: no shortcut
+    fast_verdict = match_references([ref], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
+    slow_verdict = match_references([slow], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
+    assert fast_verdict.status == slow_verdict.status
