@@ -35,7 +35,7 @@ def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext
     shown = _shown(refs, expected)
     views = values.text_views(kind)
     source = values.sources.get(kind, "answer")
-    if not views[0].canonical and (len(views) == 1 or not views[1].canonical):
+    if not any(fold(v.text) for v in views):
         return result(ctx, OMISSION, shown, None, f"{source} is empty")
     span = asks_span(values.question_text)
     question = values.question
