@@ -78,9 +78,10 @@ def _surname_len(text: str, i: int) -> int:
 
 
 def _plausible(name: str) -> bool:
-    """2-4 Han characters, a surname first, not a common dictionary word, not ``X的``-like."""
+    """2-4 Han characters, a surname first and one or two after it (a compound surname alone, ``欧阳``,
+    is no name), not a common dictionary word, not ``X的``-like."""
     n = _surname_len(name, 0) if name else 0
-    if not n or not 2 <= len(name) <= 4 or len(name) - n > 2 or not all(_HAN_CHAR.match(c) for c in name):
+    if not n or not 1 <= len(name) - n <= 2 or not all(_HAN_CHAR.match(c) for c in name):
         return False
     return name[n] not in _NAME_STOP and _word_freq(name) <= MAX_NAME_FREQ
 

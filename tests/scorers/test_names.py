@@ -162,3 +162,19 @@ def test_a_documents_surname_pieces_are_built_once_for_all_its_questions() -> No
     assert names.name_triggers("顾卫东", f"{document}|x") == []  # in the document
     assert names.name_triggers("顾卫东", "x|顾卫东") == []  # in the question
     assert 0 in names.name_triggers("顾卫东", "顾卫|东")  # never across the two
+
+
+# --- compound surnames: a surname alone is no name, and never an error -----------------------------
+
+
+@pytest.mark.parametrize("surname", names_module.COMPOUND_SURNAMES)
+def test_a_compound_surname_alone_is_not_a_name_and_raises_nothing(surname: str) -> None:
+    """``夏侯村``: jieba may tag the bare compound surname ``nr``; it is a surname, not a name."""
+    document = f"{surname}村的{surname}先生和{surname}说过。{surname}"
+    assert surname not in document_names(document)
+    found = find_names(f"{surname}，{surname}村的{surname}说，{surname}明借了钱。", "x", ())
+    assert all(len(s.raw) > len(surname) for s in found)
+
+
+def test_a_compound_surname_with_a_given_name_is_a_name() -> None:
+    assert [s.raw for s in find_names("借款人是欧阳明。", "x", ())] == ["欧阳明"]
