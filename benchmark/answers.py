@@ -1,4 +1,4 @@
-"""Turn whatever a system returned into an ``Answer`` (CONTRACT.md §3), accepting older shapes.
+"""Turn whatever a system returned into an ``Answer`` (docs/contract.md §3), accepting older shapes.
 
 Accepted: a plain string; ``{"answer": ...}`` with ``citations`` (or a singular ``citation`` of any
 shape), ``evidence`` as objects or strings, ``abstained`` and ``fields``. Anything else raises

@@ -209,7 +209,7 @@ class EvidenceItem:
 @quick_init
 @dataclass(frozen=True)
 class Answer:
-    """What an adapter returned, normalised (see CONTRACT.md §3). Only ``answer`` is required."""
+    """What an adapter returned, normalised (see docs/contract.md §3). Only ``answer`` is required."""
 
     answer: str
     citations: tuple[Citation, ...] = ()

@@ -1,6 +1,6 @@
 """What a run produces: one ``QuestionResult`` per question (and trial), gathered in a ``RunRecord``.
 
-``summary()`` implements CONTRACT.md §4 "Outcomes": resolved = passed + failed, score is the mean
+``summary()`` implements docs/contract.md §4 "Outcomes": resolved = passed + failed, score is the mean
 over resolved questions, coverage = resolved / total, the same per type.
 """
 
@@ -113,5 +113,5 @@ class RunRecord:
 
     @property
     def exit_code(self) -> int:
-        """0 when every question passed, else 1 (CONTRACT.md §6)."""
+        """0 when every question passed, else 1 (docs/contract.md §6)."""
         return 0 if self.results and all(r.outcome == PASS for r in self.results) else 1

@@ -97,7 +97,7 @@ class RunStore(SQLiteFile):
         return self
 
     def save_report(self, report: dict[str, Any], *, label: str | None = None) -> str:
-        """Record a run from its JSON report (CONTRACT §5); returns the run id."""
+        """Record a run from its JSON report (docs/contract.md §5); returns the run id."""
         s = report["summary"]
         run_id = str(report["run_id"])
         rows = [
@@ -173,7 +173,7 @@ class RunStore(SQLiteFile):
         return [RunRow(*row) for row in self._db.execute(sql, params)]
 
     def get_run(self, ref: str) -> dict[str, Any]:
-        """The run as a report dict (CONTRACT §5 shape plus store metadata)."""
+        """The run as a report dict (docs/contract.md §5 shape plus store metadata)."""
         run_id = self.resolve(ref)
         row = self._db.execute(
             "SELECT run_id, label, tool, version, git_commit, started_at, finished_at, adapter_name, "

@@ -17,7 +17,7 @@ adapter's identity (its ``describe()``) plus the question and document, so a var
 identical to one already run (in this sweep or an earlier one) is answered from the cache instead of
 asking the system again. Each run is recorded in the run history with the variant name as its label.
 
-The leaderboard ranks by score, then coverage (as in seeds/000: a variant that answers more questions
+The leaderboard ranks by score, then coverage (as in the seed leaderboard: a variant that answers more questions
 wins a tie); equal score and coverage share a rank. Each row also says whether the variant differs from
 the baseline and from the leader beyond noise (paired bootstrap CI and exact McNemar test, as ``compare``).
 Relative paths are taken from the working directory, as on the command line and in ``--config``.
@@ -183,7 +183,7 @@ def build_leaderboard(
     variants: Sequence[Variant] = (),
     resamples: int = 10_000,
 ) -> dict[str, Any]:
-    """Rank named reports (CONTRACT §5 dicts); compare each with the baseline and the leader."""
+    """Rank named reports (docs/contract.md §5 dicts); compare each with the baseline and the leader."""
     by_name = {name: report for name, report in reports}
     known = {v.name: v for v in variants}
     ranked = _ranked([(n, float(r["summary"]["score"]), float(r["summary"]["coverage"])) for n, r in reports])

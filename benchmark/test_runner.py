@@ -1,4 +1,4 @@
-"""The seed's API (seeds/002), kept working as a thin layer over ``benchmark.api``.
+"""The seed API (the original question-format document), kept working as a thin layer over ``benchmark.api``.
 
     from benchmark.test_runner import BenchmarkRunner
     runner = BenchmarkRunner("path/to/benchmark")
@@ -42,7 +42,7 @@ class BenchmarkRunner:
     ) -> dict[str, Any]:
         """Ask every (selected) question, score, and return the summary.
 
-        The summary is CONTRACT §5's (``total``, ``passed``, ``score``, ``pass_rate``, ``by_type`` ...)
+        The summary is docs/contract.md §5's (``total``, ``passed``, ``score``, ``pass_rate``, ``by_type`` ...)
         plus the seed's ``overall_percentage`` (the mean score in percent) and ``results`` (one entry
         per question). ``concurrency`` is 1 by default: the seed called systems one at a time.
         """

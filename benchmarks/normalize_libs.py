@@ -16,7 +16,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from scorers.normalize import (
+from benchmark.text import (
     contains_folded,
     find_amounts,
     find_counts,
@@ -30,8 +30,8 @@ from scorers.normalize import (
     parse_digit_sequence,
     read_boolean,
 )
-from scorers.normalize.amounts import _find_amounts, _find_amounts_cached
-from scorers.normalize.dates import _find_dates, _find_dates_cached
+from benchmark.text.amounts import _find_amounts, _find_amounts_cached
+from benchmark.text.dates import _find_dates, _find_dates_cached
 
 # (string, expected value in yuan or None when the string is not one amount)
 TABLE: list[tuple[str, Decimal | None]] = [
@@ -137,7 +137,7 @@ def import_times(runs: int) -> None:
     print(f"## Import time (fresh interpreter, median of {runs})\n")
     print("| module | ms |")
     print("|---|---|")
-    for module in ("scorers.normalize", "cn2an"):
+    for module in ("benchmark.text", "cn2an"):
         print(f"| `{module}` | {_import_time(module, runs) * 1000:.1f} |")
     print()
 

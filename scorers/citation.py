@@ -1,4 +1,4 @@
-"""Citations resolved against the loaded document (CONTRACT.md §4, the ``citation`` component).
+"""Citations resolved against the loaded document (docs/contract.md §4, the ``citation`` component).
 
 A citation is *correct* when
 

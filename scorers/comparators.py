@@ -37,8 +37,8 @@ from typing import Any
 
 from benchmark.models import AmountPart, DateRange, Question
 from benchmark.records import quick_init
+from benchmark.text import Found, PartialDate, fold, parse_date
 from scorers.extract import AnswerValues
-from scorers.normalize import Found, PartialDate, fold, parse_date
 from scorers.registry import COMPARATORS, ScoringContext
 from scorers.result import MATCH, MISMATCH, OMISSION, PARTIAL, Component
 

@@ -1,4 +1,4 @@
-"""The conflict_gap scorer: ``abstention`` 0.4 + ``no_hallucination`` 0.4 + ``quote`` 0.2 (CONTRACT.md §4).
+"""The conflict_gap scorer: ``abstention`` 0.4 + ``no_hallucination`` 0.4 + ``quote`` 0.2 (docs/contract.md §4).
 
 - ``abstention`` checks the stance the question expects (``scorers.abstention``):
   ``conflict_detected`` expected: 1 when the answer names the contradiction (abstaining is not
@@ -25,9 +25,9 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
+from benchmark.text.amounts import TextValues
 from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
 from scorers.hallucination import InventedSpecific, find_invented, hint_kinds, hint_list
-from scorers.normalize.amounts import TextValues
 from scorers.quotes import QuoteMatch, match_quote
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import (

@@ -1,4 +1,4 @@
-"""Evidence items matched against a question's ``required_evidence`` (CONTRACT.md §4, evidence_set).
+"""Evidence items matched against a question's ``required_evidence`` (docs/contract.md §4, evidence_set).
 
 An evidence item (or a citation's quote) *covers* a required item when
 
@@ -32,8 +32,8 @@ from rapidfuzz import fuzz
 from benchmark.documents.model import match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.records import quick_init
+from benchmark.text.numerals import CN_NUMERAL_CHARS
 from scorers.fuzzy import partial_ratio_alignment
-from scorers.normalize.numerals import CN_NUMERAL_CHARS
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
 

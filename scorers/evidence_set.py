@@ -1,13 +1,13 @@
 """The evidence_set scorer: ``evidence_recall`` 0.5 + ``evidence_precision`` 0.3 + ``citation`` 0.2.
 
-(CONTRACT.md §4; docs/scoring/evidence_set.md is the user's page.)
+(docs/contract.md §4; docs/scoring/evidence_set.md is the user's page.)
 
 - Returned items (``answer.evidence`` plus the citations' quotes) are matched against
   ``required_evidence`` by ``scorers.evidence``. ``recall`` = critical items covered / critical
   items (all items when none is marked ``is_critical``); ``precision`` = returned items that cover
   some required item / returned items (0 when none is returned).
 - Each of the two components is 1 when its value reaches ``evidence_recall_min`` (default 0.8) /
-  ``evidence_precision_min`` (default 0.5), else 0 (as in seeds/002); with ``partial_credit: true``
+  ``evidence_precision_min`` (default 0.5), else 0 (as in the seed question format); with ``partial_credit: true``
   the raw value is the score.
 - ``citation`` (``scorers.citation``): 1 when the answer cites a page that holds a required item;
   dropped when ``citation_required`` is false.

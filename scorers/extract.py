@@ -2,8 +2,8 @@
 
 ``AnswerValues`` reads each kind once, on first use, and keeps it: a question that checks only an
 amount never parses dates. Values come from ``answer.fields`` when the adapter gives that kind
-(CONTRACT.md §3; a field that cannot be read counts as absent), else from the answer text through
-``scorers.normalize``. A short answer that is only a number (``46000``, ``三``) gives that number.
+(docs/contract.md §3; a field that cannot be read counts as absent), else from the answer text through
+``benchmark.text``. A short answer that is only a number (``46000``, ``三``) gives that number.
 
 ==============  ==========================================================  =======================
 kind            ``fields`` keys                                              from the text
@@ -16,7 +16,7 @@ boolean         ``boolean`` (bool, or ``"是"``/``"否"``/``"yes"``/``"no"``)   
 text / entity   ``text`` / ``entity`` (string)                              the answer text
 ==============  ==========================================================  =======================
 
-Every value is a ``scorers.normalize.Found`` with its span; ``to_dict`` says where each was read, so
+Every value is a ``benchmark.text.Found`` with its span; ``to_dict`` says where each was read, so
 the report shows what the scorer saw.
 """
 
@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
-from scorers.normalize import (
+from benchmark.text import (
     Found,
     find_amounts,
     find_dates,
@@ -39,7 +39,7 @@ from scorers.normalize import (
     parse_date,
     read_boolean,
 )
-from scorers.normalize.counts import find_counts_preferring, unit_of
+from benchmark.text.counts import find_counts_preferring, unit_of
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
     "amount": ("amount", "amount_total", "amounts"),

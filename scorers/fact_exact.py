@@ -1,4 +1,4 @@
-"""The fact_exact scorer: ``exact_match`` 0.7 + ``citation`` 0.3 (CONTRACT.md §4).
+"""The fact_exact scorer: ``exact_match`` 0.7 + ``citation`` 0.3 (docs/contract.md §4).
 
 ``exact_match`` is 1 when every expected fact field matches (each by its comparator, see
 ``scorers.comparators``), else 0; each field's verdict is in ``details["fields"]``. ``citation`` comes

@@ -30,9 +30,9 @@ from typing import Any
 
 from benchmark.documents.model import Document, match_view
 from benchmark.records import quick_init
+from benchmark.text import PartialDate, find_amounts, find_dates, fold
+from benchmark.text.amounts import TextValues
 from scorers.names import document_names, find_names
-from scorers.normalize import PartialDate, find_amounts, find_dates, fold
-from scorers.normalize.amounts import TextValues
 from scorers.specifics import (
     IDENTIFIER_KINDS,
     KINDS,

@@ -28,16 +28,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from benchmark.documents.ocr import strip_ocr_noise
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
 from benchmark.records import quick_init
+from benchmark.text import find_amounts, find_dates, fold
+from benchmark.text.folding import half_width
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
+from benchmark.text.numerals import CN_NUMERAL_CHARS
+from benchmark.text.ocr import strip_ocr_noise
 from scorers.evidence import folded
 from scorers.fuzzy import partial_ratio
-from scorers.jieba_loader import jieba_cache_dir, load_jieba
-from scorers.normalize import find_amounts, find_dates, fold
-from scorers.normalize.numerals import CN_NUMERAL_CHARS
-from scorers.normalize.text import half_width
 from scorers.number_agreement import missing_numbers
 
 LEXICAL_THRESHOLD = 0.6
@@ -54,7 +54,7 @@ _NUMBER_WORD = frozenset("0123456789.年月日号时分秒元万亿" + CN_NUMERA
 
 
 def cache_dir() -> Path:
-    """jieba's dictionary cache (see ``scorers.jieba_loader``)."""
+    """jieba's dictionary cache (see ``benchmark.text.jieba_loader``)."""
     return jieba_cache_dir()
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from scorers.jieba_loader import jieba_cache_dir, load_jieba
-from scorers.normalize import fold
+from benchmark.text import fold
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
 from scorers.specifics import Specific
 
 # Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
@@ -52,7 +52,7 @@ _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
 def _jieba() -> tuple[Any, Any]:
-    """(jieba, jieba.posseg), loaded once by ``scorers.jieba_loader``. Never modified by us."""
+    """(jieba, jieba.posseg), loaded once by ``benchmark.text.jieba_loader``. Never modified by us."""
     jieba = load_jieba()
     return jieba, jieba.posseg
 

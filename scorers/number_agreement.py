@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, lru_cache
 
-from benchmark.documents.ocr import strip_ocr_noise
-from scorers.normalize import PartialDate, find_amounts, find_dates
-from scorers.normalize.dates import date_values
-from scorers.normalize.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
-from scorers.normalize.text import half_width
+from benchmark.text import PartialDate, find_amounts, find_dates
+from benchmark.text.dates import date_values
+from benchmark.text.folding import half_width
+from benchmark.text.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
+from benchmark.text.ocr import strip_ocr_noise
 
 # Caches are bounded: must_include texts and key points recur across a run, answers' texts recur
 # within one question (every item against every required item) but rarely across questions.

@@ -28,9 +28,9 @@ from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
 from benchmark.records import quick_init
+from benchmark.text import Found, PartialDate
+from benchmark.text.amounts import TextValues, amounts_and_dates
 from scorers.fuzzy import partial_ratio_bound
-from scorers.normalize import Found, PartialDate
-from scorers.normalize.amounts import TextValues, amounts_and_dates
 
 FUZZY_THRESHOLD = 85.0
 MIN_FUZZY_CHARS = 12

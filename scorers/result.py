@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-# Component statuses (after seeds/001): a lawyer reads these first.
+# Component statuses (after the seed scorer): a lawyer reads these first.
 MATCH = "match"  # the expected value is there
 MISMATCH = "mismatch"  # a value is there, but a different one
 OMISSION = "omission"  # nothing usable was given

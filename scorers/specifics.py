@@ -4,7 +4,7 @@ Kinds: ``phone`` (mobiles with or without separators, ``+86``, masked ``139****0
 an area code, or 7-8 digits after 电话/手机), ``id`` (18- and 15-digit ID numbers, masked ones),
 ``account`` (16-19 digit bank card numbers, grouped or masked), ``wechat`` (an id after 微信号/微信:),
 ``address`` (…路…号…, …村…组, or text with an address marker after 住址/地址/住在), ``place`` (a named
-hotel, school, bank, company … such as ``金海湾酒楼``), ``amount`` and ``date`` (``scorers.normalize``;
+hotel, school, bank, company … such as ``金海湾酒楼``), ``amount`` and ``date`` (``benchmark.text``;
 negated values are not asserted), ``rate`` (``6%``, ``百分之六``), ``time`` (``下午3点``, ``15:30``,
 ``20时17分``, ``3 pm``) and ``name`` (Chinese person names: ``scorers.names.find_names``, which needs
 what the document and the question already say, and runs jieba only when a candidate must be checked).
@@ -24,8 +24,8 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.records import quick_init
-from scorers.normalize import fold, parse_chinese_number
-from scorers.normalize.amounts import TextValues
+from benchmark.text import fold, parse_chinese_number
+from benchmark.text.amounts import TextValues
 
 KINDS = ("phone", "id", "account", "wechat", "address", "place", "amount", "rate", "date", "time", "name")
 IDENTIFIER_KINDS = frozenset({"phone", "id", "account", "wechat"})
@@ -337,7 +337,7 @@ def _rates(t: str) -> list[Specific]:
     return out
 
 
-# --- amounts and dates (scorers.normalize) -----------------------------------------------------
+# --- amounts and dates (benchmark.text) -----------------------------------------------------
 
 
 def _values(read: TextValues) -> list[Specific]:

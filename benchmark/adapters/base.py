@@ -9,7 +9,7 @@ An adapter is built by a factory registered by name (``ADAPTERS``), from the spe
   the report); never include secrets,
 - ``setup()`` / ``close()``: sync or async, called once around a run.
 
-``query`` may be sync or ``async def``; it returns an ``Answer``, a mapping of CONTRACT.md §3, or a
+``query`` may be sync or ``async def``; it returns an ``Answer``, a mapping of docs/contract.md §3, or a
 plain string. Faults should be raised as ``AdapterError`` (``transient=True`` for retryable ones);
 any other exception is recorded as a SKIP too, with its type and message.
 """

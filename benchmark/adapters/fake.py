@@ -44,7 +44,7 @@ def count_text(question: Question, count: int) -> str:
 
 def boolean_text(question: Question, value: bool) -> str:
     """``是，…`` / ``否，没有…`` with the question's predicate when one can be read off it."""
-    from scorers.normalize import read_boolean
+    from benchmark.text import read_boolean
 
     m = _PREDICATE.search(question.question)
     predicate = m.group(1).strip().rstrip("了吗呢过") if m else ""

@@ -98,7 +98,7 @@ def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, str
 
 
 class ResponseMap:
-    """JSON paths from a response body to the answer object of CONTRACT.md §3."""
+    """JSON paths from a response body to the answer object of docs/contract.md §3."""
 
     def __init__(self, config: AdapterConfig) -> None:
         table = config.table("response")

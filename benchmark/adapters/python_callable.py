@@ -2,7 +2,7 @@
 
 The attribute is a callable (sync or ``async def``) taking the question text, or an object with
 ``.query(question_text)`` (a class is instantiated with no arguments first). It returns an answer
-object (CONTRACT §3) or a plain string. The working directory is put on ``sys.path`` so that
+object (docs/contract.md §3) or a plain string. The working directory is put on ``sys.path`` so that
 ``python:my_app.rag:answer`` works from a project folder.
 
 Options: ``max_concurrency`` (an upper bound the runner honours).

@@ -1,6 +1,6 @@
 """``replay:answers.jsonl``: answers produced elsewhere, one JSON object per line with the question ``id``.
 
-Each line is the answer object of CONTRACT §3 plus ``"id"`` (and optionally ``"trial"``; the replay
+Each line is the answer object of docs/contract.md §3 plus ``"id"`` (and optionally ``"trial"``; the replay
 answers with trial 0, or the line without a trial). A question with no line becomes a SKIP "no answer in
 replay file". A line that is not a JSON object with a string ``id``, or a second line for the same id
 and trial, is a refusal (exit 2) naming the file and the line. The ``answers.jsonl`` of a run directory

@@ -94,7 +94,7 @@ def delete_run(run: str, store_path: str | None) -> int:
     "-o", "--output", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout."
 )
 def export_run(run: str, store_path: str | None, output: str | None) -> int:
-    """Export a run as JSON (the report shape of CONTRACT §5 plus store metadata)."""
+    """Export a run as JSON (the report shape of docs/contract.md §5 plus store metadata)."""
     with open_store(store_path) as store:
         report = store.get_run(run)
     text = json.dumps(report, ensure_ascii=False, indent=2, sort_keys=False) + "\n"

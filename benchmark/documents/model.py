@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from benchmark.documents.ocr import strip_ocr_noise
-from scorers.normalize.text import fold
+from benchmark.text.folding import fold
+from benchmark.text.ocr import strip_ocr_noise
 
 
 def match_view(text: str) -> str:

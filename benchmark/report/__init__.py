@@ -1,4 +1,4 @@
-"""Reports of a run: the JSON report (CONTRACT §5), the terminal summary, a one-line TSV, JUnit XML.
+"""Reports of a run: the JSON report (docs/contract.md §5), the terminal summary, a one-line TSV, JUnit XML.
 
 Every renderer takes the JSON report as a dict, so a stored run (``report.json``) re-renders without
 re-scoring. ``render(report, fmt)`` picks one by name.

@@ -204,7 +204,7 @@ class Sources:
 
 def _marks(lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
     """Code-point spans of the folded ``needle`` inside the raw text of consecutive ``lines``."""
-    from scorers.normalize import fold, fold_with_map
+    from benchmark.text import fold, fold_with_map
 
     target = fold(needle)
     if not target:
@@ -420,7 +420,7 @@ def _name(report: dict[str, Any]) -> str:
 
 
 def render_run_html(report: dict[str, Any], *, load_sources: bool = True) -> str:
-    """The HTML report of one run (a report dict of CONTRACT §5)."""
+    """The HTML report of one run (a report dict of docs/contract.md §5)."""
     sources = Sources([report], enabled=load_sources)
     return render_page(run_view(report, sources=sources), f"Run {_name(report)}: legal-rag-bench")
 

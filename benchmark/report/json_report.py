@@ -1,4 +1,4 @@
-"""The JSON report of CONTRACT §5, byte-identical for the same inputs and answers except for the run id
+"""The JSON report of docs/contract.md §5, byte-identical for the same inputs and answers except for the run id
 and the timing fields (``started_at``, ``finished_at``, ``duration_s``, ``latency_ms``).
 
 Keys are sorted (no mapping in the report has a meaningful order), questions are listed in set order,
@@ -130,7 +130,7 @@ def trials_summary(results: list[QuestionResult]) -> dict[str, Any] | None:
 
 
 def build_report(record: RunRecord) -> dict[str, Any]:
-    """The report dict of a run (CONTRACT §5 plus run metadata)."""
+    """The report dict of a run (docs/contract.md §5 plus run metadata)."""
     summary = record.summary()
     trials = trials_summary(record.results)
     if trials is not None:

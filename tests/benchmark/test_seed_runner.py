@@ -1,4 +1,4 @@
-"""seeds/002's API keeps working: BenchmarkRunner(path).run_benchmark(rag_system, question_type=...)."""
+"""The seed API keeps working: BenchmarkRunner(path).run_benchmark(rag_system, question_type=...)."""
 
 from __future__ import annotations
 

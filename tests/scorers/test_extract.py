@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import scorers.extract as extract
 from benchmark.models import Answer, Question
+from benchmark.text import Found
 from scorers.extract import AnswerValues
-from scorers.normalize import Found
 
 
 def _q(text: str) -> Question:

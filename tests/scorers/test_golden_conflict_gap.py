@@ -1,7 +1,7 @@
 """The conflict_gap golden table (tests/scorers/cases/conflict_gap.json), row by row.
 
 Each row holds an inline question in the set format, the bundled document it is about, an answer as
-an adapter returns it (CONTRACT.md §3) and what the scorer must conclude: each component (``null``
+an adapter returns it (docs/contract.md §3) and what the scorer must conclude: each component (``null``
 for not applicable), the outcome, and the invented specifics as ``kind:value`` in text order (all of
 them, whether or not the question's hints make them count). A reviewer adds a case by adding a row.
 """

@@ -1,7 +1,7 @@
 """The fact_exact golden table (tests/scorers/cases/fact_exact.json), row by row.
 
 Each row holds an inline question in the set format, the document it is about, an answer as an
-adapter returns it (CONTRACT.md §3) and what the scorer must conclude. A reviewer adds a case by
+adapter returns it (docs/contract.md §3) and what the scorer must conclude. A reviewer adds a case by
 adding a row. Row keys:
 
 - ``id``, ``why`` (the reason the row exists), ``document`` (relative to the repository root);

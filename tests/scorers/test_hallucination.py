@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmark.documents import load_document
+from benchmark.text import PartialDate
 from scorers.hallucination import (
     InventedSpecific,
     counted_kinds,
@@ -17,7 +18,6 @@ from scorers.hallucination import (
     hint_list,
     hint_named_kinds,
 )
-from scorers.normalize import PartialDate
 from scorers.specifics import IDENTIFIER_KINDS, KINDS
 
 ROOT = Path(__file__).resolve().parents[2]

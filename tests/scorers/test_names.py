@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import scorers.names as names_module
 from benchmark.documents import load_document
+from benchmark.text import fold
 from scorers.names import document_names, find_names, jieba_cache_dir, mask_names, name_triggers
-from scorers.normalize import fold
 
 ROOT = Path(__file__).resolve().parents[2]
 

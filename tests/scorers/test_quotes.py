@@ -165,7 +165,7 @@ _NUMBER_TEXT = st.text(
 @given(_NUMBER_TEXT, _NUMBER_TEXT)
 @settings(max_examples=1500, deadline=None)
 def test_missing_numbers_with_the_answers_shared_values(quote: str, candidate: str) -> None:
-    from scorers.normalize.amounts import TextValues
+    from benchmark.text.amounts import TextValues
     from scorers.quotes import _numbers
 
     shared = missing_numbers(quote, candidate, TextValues(candidate))
@@ -177,7 +177,7 @@ def test_missing_numbers_with_the_answers_shared_values(quote: str, candidate: s
 
 
 def test_missing_numbers_reads_a_full_width_thousands_comma_as_written() -> None:
-    from scorers.normalize.amounts import TextValues
+    from benchmark.text.amounts import TextValues
 
     candidate = "借款１２，０００元"
     assert missing_numbers("借款12000元", candidate, TextValues(candidate)) == ()

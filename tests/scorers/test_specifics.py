@@ -180,7 +180,7 @@ _GATE_PIECES = ["电话", "13912345678", "139-1234-5678", "139 1234 5678", "138*
 @settings(max_examples=1500, deadline=None)
 def test_search_gates_never_hide_a_match(raw: str) -> None:
     import scorers.specifics as sp
-    from scorers.normalize.text import half_width
+    from benchmark.text.folding import half_width
 
     t = half_width(raw)
     numbers = (sp._MOBILE, sp._LANDLINE, sp._LABELLED_PHONE, sp._ID18, sp._ID15, sp._ID_MASKED, sp._ACCOUNT)
@@ -263,7 +263,7 @@ def test_the_clock_time_gate_equals_its_pattern(text: str) -> None:
 )
 @settings(max_examples=1000, deadline=None)
 def test_find_specifics_with_shared_values_equals_its_own_reading(text: str) -> None:
-    from scorers.normalize.amounts import TextValues
+    from benchmark.text.amounts import TextValues
 
     assert find_specifics(text, values=TextValues(text)) == find_specifics(text)
     assert find_specifics(text, values=TextValues(text + "另")) == find_specifics(text)  # not its values

@@ -11,7 +11,7 @@ It speaks four dialects:
   ``/api/v1/openai/{id}/...``; ``##n$$`` or ``[ID:n]`` markers, old or new chunk field names, positions
   for PDFs or empty ones for text documents, reference chunks as a list or as a dict keyed by index.
 
-Answers come from ``answers`` (question text -> answer object of CONTRACT.md §3), matched by the longest
+Answers come from ``answers`` (question text -> answer object of docs/contract.md §3), matched by the longest
 question text that appears in the request. Faults are switched by rule (``fail(question, fault, times)``),
 by an ``X-Fault`` request header, or by a path prefix ``/fault/<kind>/...``. Every loop is bounded: a slow
 reply sleeps at most ``MAX_DELAY_S``.

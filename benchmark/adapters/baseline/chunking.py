@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from benchmark.documents.model import Document, Line
-from benchmark.documents.ocr import strip_ocr_noise
+from benchmark.text.ocr import strip_ocr_noise
 
 __all__ = ["CHUNKINGS", "Chunk", "chunk_document", "interviewees", "is_transcript", "qa_role"]
 

@@ -25,7 +25,7 @@ from benchmark.adapters.baseline.passages import Sentence, answer_text, rank_sen
 from benchmark.adapters.baseline.retriever import Hit, Retriever
 from benchmark.adapters.baseline.values import candidates
 from benchmark.models import Answer, Citation, EvidenceItem
-from scorers.normalize import find_amounts
+from benchmark.text import find_amounts
 
 __all__ = ["GAP_CUES", "answer_conflict_gap", "find_conflict"]
 

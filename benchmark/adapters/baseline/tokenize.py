@@ -13,9 +13,9 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from benchmark.documents.ocr import strip_ocr_noise
-from scorers.jieba_loader import jieba_cache_dir, load_jieba
-from scorers.normalize.text import half_width
+from benchmark.text.folding import half_width
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
+from benchmark.text.ocr import strip_ocr_noise
 
 __all__ = [
     "BARE_NUMBER",
@@ -56,7 +56,7 @@ _WORD = re.compile(r"\w")
 
 
 def cache_dir() -> Path:
-    """Where jieba's dictionary cache lives (see ``scorers.jieba_loader``)."""
+    """Where jieba's dictionary cache lives (see ``benchmark.text.jieba_loader``)."""
     return jieba_cache_dir()
 
 
@@ -80,7 +80,7 @@ def value_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     """(start, end, token) of every date and amount in ``text``, one token whatever the notation:
     ``2022-03-15`` and ``2022年3月15日`` both give ``@2022-03-15``; ``2.5万元``, ``25,000元`` and
     ``贰万伍仟元`` all give ``¥25000``; a bare ``41,200.00`` gives ``¥41200``."""
-    from scorers.normalize import find_amounts, find_dates, parse_amount
+    from benchmark.text import find_amounts, find_dates, parse_amount
 
     spans = [(f.start, f.end, f"@{f.value.iso()}") for f in find_dates(text) if f.value.complete]
     spans += [(f.start, f.end, _amount_token(f.value)) for f in find_amounts(text)]

@@ -1,4 +1,4 @@
-"""Values of each kind read from ranked sentences, with ``scorers.normalize`` doing the reading.
+"""Values of each kind read from ranked sentences, with ``benchmark.text`` doing the reading.
 
 Each candidate gets a score: its sentence's relevance plus how well the words just before it (or,
 in a table row, its column header) match the question, so that in ``案件受理费2724元，减半收取计1362元``
@@ -17,7 +17,7 @@ from typing import Any
 from benchmark.adapters.baseline.passages import Sentence
 from benchmark.adapters.baseline.retriever import Retriever
 from benchmark.adapters.baseline.tokenize import BARE_NUMBER, tokenize, value_spans
-from scorers.normalize import (
+from benchmark.text import (
     find_amounts,
     find_counts,
     find_dates,
@@ -25,7 +25,7 @@ from scorers.normalize import (
     parse_chinese_number,
     read_boolean,
 )
-from scorers.normalize.counts import unit_of
+from benchmark.text.counts import unit_of
 
 __all__ = ["Value", "amount_text", "candidates", "read_stance"]
 

@@ -64,7 +64,7 @@ def test_plain_forms() -> None:
 
 @pytest.mark.parametrize("value", [True, False])
 def test_boolean_answers_read_back_as_meant(value: bool) -> None:
-    from scorers.normalize import read_boolean
+    from benchmark.text import read_boolean
 
     q = Question(
         id="b", type="fact_exact", question="戚鸣远是否退还了钱款？", expected=Expected(boolean_answer=value)

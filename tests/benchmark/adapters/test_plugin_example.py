@@ -72,7 +72,7 @@ def test_a_benchmark_runs_with_the_installed_example(tmp_path: Path) -> None:
     assert report["adapter"]["config"] == {"min_shared": 3}
     outcomes = [q["outcome"] for q in report["questions"]]
     assert len(outcomes) == 30 and set(outcomes) <= {"PASS", "FAIL"}
-    assert proc.returncode == (0 if set(outcomes) == {"PASS"} else 1)  # CONTRACT §6
+    assert proc.returncode == (0 if set(outcomes) == {"PASS"} else 1)  # docs/contract.md §6
     answers = [
         json.loads(line)
         for line in next(out.glob("*/answers.jsonl")).read_text(encoding="utf-8").splitlines()

@@ -1,4 +1,4 @@
-"""The JSON report: CONTRACT §5 shape, determinism, rounding, trials."""
+"""The JSON report: docs/contract.md §5 shape, determinism, rounding, trials."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import find_amounts, parse_amount
-from scorers.normalize.text import half_width
+from benchmark.text import find_amounts, parse_amount
+from benchmark.text.folding import half_width
 
 PARSE = [
     ("42000", 42000, "bare Arabic"),
@@ -176,7 +176,7 @@ _RUN_PIECES = ["4", "2", "0", "６", "一", "二", "十", "百", "千", "万", "
 @given(st.lists(st.sampled_from(_RUN_PIECES), max_size=14).map("".join))
 @settings(max_examples=2000, deadline=None)
 def test_run_pattern_equals_its_plain_definition(text: str) -> None:
-    from scorers.normalize import amounts
+    from benchmark.text import amounts
 
     plain = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){amounts._START}{amounts._BODY}*")
     assert [m.span() for m in amounts._RUN.finditer(text)] == [m.span() for m in plain.finditer(text)]
@@ -190,7 +190,7 @@ _NON_AMOUNT_PIECES = ["13912345678", "990102198403154439", "010-12345678", "6217
 @given(st.lists(st.sampled_from(_NON_AMOUNT_PIECES), max_size=8).map("".join))
 @settings(max_examples=1500, deadline=None)
 def test_non_amount_gates_never_hide_a_match_and_the_comma_pattern_is_unchanged(text: str) -> None:
-    from scorers.normalize import amounts
+    from benchmark.text import amounts
 
     for gate, pattern in amounts._NON_AMOUNT:
         if pattern.search(text):
@@ -208,7 +208,7 @@ _money_texts = st.lists(st.sampled_from(_MONEY_PIECES), max_size=10).map("".join
 
 
 def _prepared(text: str) -> str:
-    from scorers.normalize import amounts
+    from benchmark.text import amounts
 
     return half_width(amounts._FW_THOUSANDS.sub(",", text) if "，" in text else text)
 
@@ -216,7 +216,7 @@ def _prepared(text: str) -> str:
 @given(_money_texts)
 @settings(max_examples=1500, deadline=None)
 def test_text_without_a_money_cue_holds_no_amount(text: str) -> None:
-    from scorers.normalize import amounts
+    from benchmark.text import amounts
 
     t = _prepared(text)
     if not amounts._may_hold_money(t):
@@ -226,7 +226,7 @@ def test_text_without_a_money_cue_holds_no_amount(text: str) -> None:
 @given(_money_texts)
 @settings(max_examples=1500, deadline=None)
 def test_the_quick_per_number_test_equals_the_plain_one(text: str) -> None:
-    from scorers.normalize import amounts as a
+    from benchmark.text import amounts as a
 
     t = _prepared(text)
     prefixed = a._PREFIX_GATE.search(t) is not None
@@ -250,7 +250,7 @@ def test_no_suffix_or_connector_starts_with_another_character() -> None:
     """``_FOLLOWERS`` (and whitespace) hold every character the two patterns can start with: each
     character of the Basic Multilingual Plane (all case-insensitive matches of ASCII letters are
     there) followed by the rest of every alternative matches neither."""
-    from scorers.normalize import amounts as a
+    from benchmark.text import amounts as a
 
     tails = ["", "元", "uan", "mb", "ny", "enminbi", "民币", "钱", "或", "者", "是", "么", "及", "r", "o", "nd"]  # fmt: skip
     for cp in range(0x10000):
@@ -264,8 +264,8 @@ def test_no_suffix_or_connector_starts_with_another_character() -> None:
 @given(_money_texts)
 @settings(max_examples=1500, deadline=None)
 def test_amounts_and_dates_equal_the_two_finders(text: str) -> None:
-    from scorers.normalize import find_dates
-    from scorers.normalize.amounts import amounts_and_dates
+    from benchmark.text import find_dates
+    from benchmark.text.amounts import amounts_and_dates
 
     assert amounts_and_dates(text) == (tuple(find_amounts(text)), tuple(find_dates(text)))
     t = half_width(text)

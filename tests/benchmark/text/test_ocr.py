@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmark.documents.model import match_view
-from benchmark.documents.ocr import strip_ocr_noise
+from benchmark.text.ocr import strip_ocr_noise
 
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?")
 _NOISE = re.compile(r"[${}|]|_{2,}|(?:_+、)+_*|<br\s*/?>|&nbsp;")

@@ -9,10 +9,10 @@ import sys
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import amounts as amounts_module
-from scorers.normalize.amounts import TextValues, amounts_and_dates
-from scorers.normalize.found import Found
-from scorers.normalize.text import half_width
+from benchmark.text import amounts as amounts_module
+from benchmark.text.amounts import TextValues, amounts_and_dates
+from benchmark.text.folding import half_width
+from benchmark.text.found import Found
 
 _VALUE_TEXT = st.text(
     alphabet=st.sampled_from(
@@ -93,7 +93,7 @@ def test_whitespace_class_is_str_isspace() -> None:
 @example("May ")
 def test_a_text_without_numerals_holds_no_amount_and_no_date_but_in_yuan_yue(text: str) -> None:
     """``amounts_and_dates`` returns at once on such text: what its finders would find there."""
-    from scorers.normalize import find_amounts, find_dates
+    from benchmark.text import find_amounts, find_dates
 
     amounts, dates = amounts_and_dates(text)
     assert list(amounts) == find_amounts(text) == []

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from .amounts import _parse_run, find_amounts
 from .dates import scan_spans
+from .folding import half_width
 from .found import Found, context_qualifier, link_kind
 from .numerals import CN_DIGITS, ZERO_CHARS
-from .text import half_width
 
 
 def _split(words: str) -> tuple[str, ...]:

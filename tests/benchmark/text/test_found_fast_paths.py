@@ -1,4 +1,4 @@
-"""The quick paths of the shared context rules (``scorers.normalize.found``) give exactly what their
+"""The quick paths of the shared context rules (``benchmark.text.found``) give exactly what their
 plain definitions give: the last clause break found by one backwards match, and each rule before a
 value searched only when the clause holds a character its alternatives start with."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import found
+from benchmark.text import found
 
 _PIECES = ["不是", "并非", "而非", "绝非", "不会是", "not ", "never ", "n't ", "NOT ", "超过", "至少", "最多", "不到", "以上",
            "more than ", "up to ", "可能", "不可能", "也许", "大概", "好像", "记不清", "没准", "maybe ", "I think ", "ı think ",

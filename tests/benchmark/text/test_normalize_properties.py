@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import (
+from benchmark.text import (
     Found,
     find_amounts,
     find_counts,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorers.normalize import read_boolean
+from benchmark.text import read_boolean
 
 # (answer, question, expected value or None for no stance, why)
 CASES: list[tuple[str, str | None, bool | None, str]] = [

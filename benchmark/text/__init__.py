@@ -1,8 +1,8 @@
-"""Value normalisation for scoring: amounts, dates, counts, yes/no stances and text folding.
+"""The text layer: folding, OCR noise, value reading (amounts, dates, counts, yes/no) and jieba.
 
-Pure standard library (its records get ``benchmark.records.quick_init``, standard library too). Every
-``find_*`` returns :class:`Found` items whose spans index the original text; ``parse_*`` read a
-string that is one value and return None otherwise. See docs/normalization.md.
+The bottom of the package: documents, scorers and adapters all read text through it, and it imports
+none of them. Every ``find_*`` returns :class:`Found` items whose spans index the original text;
+``parse_*`` read a string that is one value and return None otherwise. See docs/normalization.md.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from .amounts import find_amounts, parse_amount
 from .booleans import read_boolean
 from .counts import find_counts, parse_count
 from .dates import PartialDate, find_dates, parse_date
+from .folding import contains_folded, fold, fold_with_map
 from .found import Found
 from .numerals import parse_chinese_number, parse_digit_sequence
-from .text import contains_folded, fold, fold_with_map
 
 __all__ = [
     "Found",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorers.normalize import contains_folded, fold, fold_with_map
+from benchmark.text import contains_folded, fold, fold_with_map
 
 FOLD = [
     ("ＡＢＣ１２３", "abc123", "full-width to half-width"),

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import Found, PartialDate, find_amounts, find_counts, parse_date
-from scorers.normalize import dates as dates_module
-from scorers.normalize import text as text_module
-from scorers.normalize.counts import find_counts_preferring
+from benchmark.text import Found, PartialDate, find_amounts, find_counts, parse_date
+from benchmark.text import dates as dates_module
+from benchmark.text import folding as text_module
+from benchmark.text.counts import find_counts_preferring
 
 
 def plain_parse_date(s: str) -> PartialDate | None:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from .dates import dates_in, scan_dates, scan_spans
+from .folding import half_width
 from .found import CACHE_MAX_CHARS, Found, context_qualifier, link_kind
 from .numerals import (
     BIG_UNITS,
@@ -24,7 +25,6 @@ from .numerals import (
     parse_chinese_number,
     parse_number_run,
 )
-from .text import half_width
 
 __all__ = ["TextValues", "amounts_and_dates", "find_amounts", "parse_amount"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import find_dates
-from scorers.normalize.dates import date_values
+from benchmark.text import find_dates
+from benchmark.text.dates import date_values
 
 PIECES = ["2020年", "8月", "31日", "3日", "至", "或", "、", "和", "2020-08-31", "2020.8.3", "2021/02/29",
           "二〇二〇年", "八月", "三十一日", "底", "左右", "不是", "可能", "，", "。", "August 31, 2020", "May",

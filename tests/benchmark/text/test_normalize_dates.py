@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import PartialDate, find_dates, parse_date
+from benchmark.text import PartialDate, find_dates, parse_date
 
 FULL = PartialDate(2020, 8, 31)
 
@@ -154,7 +154,7 @@ _NUMERIC_PIECES = ["2020", "1999", "3020", "12", "8", "08", "31", "0", "1", "2",
 @example("9-2020-8")
 @example("32020-8-31 2020/8")
 def test_numeric_date_patterns_equal_their_plain_definitions(text: str) -> None:
-    from scorers.normalize import dates
+    from benchmark.text import dates
 
     ymd = re.compile(
         r"(?<![0-9.\-/])(?P<y>[12][0-9]{3})(?P<sep>[-/.])(?P<m>1[0-2]|0?[1-9])(?P=sep)"

@@ -14,9 +14,9 @@ from itertools import pairwise
 
 from benchmark.records import quick_init
 
+from .folding import half_width
 from .found import CACHE_MAX_CHARS, Found, clause_after, context_qualifier, link_kind
 from .numerals import parse_chinese_number, parse_digit_sequence
-from .text import half_width
 
 __all__ = [
     "PartialDate",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorers.normalize import find_counts, parse_count
+from benchmark.text import find_counts, parse_count
 
 PARSE = [
     ("3", 3, "bare digit"),

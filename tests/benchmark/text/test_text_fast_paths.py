@@ -12,7 +12,7 @@ import unicodedata
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize.text import fold, half_width
+from benchmark.text.folding import fold, half_width
 
 _DROP = re.compile(r"[\W_]+")
 _HALF: dict[int, int] = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorers.normalize import parse_chinese_number, parse_digit_sequence
+from benchmark.text import parse_chinese_number, parse_digit_sequence
 
 NUMBERS = [
     ("四万二千", 42000, "ordinary numerals"),

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .folding import half_width
 from .found import Found, hedged
-from .text import half_width
 
 
 def _split(words: str) -> tuple[str, ...]:
