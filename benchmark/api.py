@@ -20,7 +20,7 @@ from benchmark.answers import parse_answer
 from benchmark.cache import AnswerCache, adapter_sha, canonical_json, sha256_text
 from benchmark.errors import ConfigError
 from benchmark.plan import Plan, SetsOrPaths, plan, schema_sha256
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import QuestionResult, RunRecord, outcome_of
 from benchmark.rundir import (
     TOOL,
     RunDir,
@@ -60,38 +60,51 @@ def _resolve(value: str | Path | Literal["auto"] | None, output_dir: Path | None
 
 
 def _score(plan_: Plan, reply: Reply, scorer_options: Mapping[str, Any] | None) -> QuestionResult:
-    from benchmark.scoring import score_answer
+    from benchmark.scoring import score_or_error
 
     qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
-    result = None
+    scored = None
     if reply.answer is not None:
         doc = plan_.document(qs)
-        result = score_answer(q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options)
+        scored = score_or_error(q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options)
+    result = scored if not isinstance(scored, str) else None
     return QuestionResult(
         question=q,
-        outcome=SKIP if result is None else PASS if result.passed else FAIL,
+        outcome=outcome_of(scored),
         result=result,
         answer=reply.answer,
         latency_ms=reply.latency_ms,
-        skip_reason=(reply.skip_reason or "no answer") if result is None else None,
+        skip_reason=(reply.skip_reason or "no answer") if scored is None else None,
         trial=reply.job.trial,
         attempts=reply.attempts,
         cached=reply.cached,
+        error=scored if isinstance(scored, str) else None,
     )
 
 
-def answer_line(r: QuestionResult) -> dict[str, Any]:
+def answer_line(r: Reply) -> dict[str, Any]:
     """One line of ``answers.jsonl``: the replay format (the answer object plus its question id)."""
     assert r.answer is not None
-    return {"id": r.id, "trial": r.trial, "latency_ms": r.latency_ms, **r.answer.to_dict()}
+    return {
+        "id": r.job.query.question.id,
+        "trial": r.job.trial,
+        "latency_ms": r.latency_ms,
+        **r.answer.to_dict(),
+    }
+
+
+def _write_answers(run_dir: RunDir | None, replies: list[Reply]) -> None:
+    """``answers.jsonl``, written before anything is scored: a fault in scoring or reporting never loses it."""
+    if run_dir is not None:
+        run_dir.write_answers(answer_line(r) for r in replies if r.answer is not None)
 
 
 def _finish(record: RunRecord, run_dir: RunDir | None, store_path: Path | None, label: str | None) -> None:
+    """``report.json``, then the run history (a store that cannot be written never loses the report)."""
     from benchmark.report.json_report import build_report, dumps_report_bytes
 
     if run_dir is None:
         return
-    run_dir.write_answers(answer_line(r) for r in record.results if r.answer is not None)
     report = build_report(record)
     run_dir.write_report(dumps_report_bytes(report))
     if store_path is not None:
@@ -208,6 +221,7 @@ def run(
             cache.mark_validated(the_plan.loaded.values(), schema)
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
+    _write_answers(run_dir, replies)
     results = [_score(the_plan, r, scorer_options) for r in replies]
     record = _record(config, the_plan, results, time.perf_counter() - t0)
     _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
@@ -369,5 +383,6 @@ def rescore(
     if write and out_dir is not None:
         run_dir = RunDir(out_dir / record.run_id).create()
         run_dir.write_config(config)
+        _write_answers(run_dir, replies)
         _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
     return record

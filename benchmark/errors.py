@@ -5,6 +5,15 @@ Anything that is not a ``BenchmarkError`` is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+MAX_ERROR_CHARS = 300
+
+
+def error_summary(exc: BaseException) -> str:
+    """``IndexError: string index out of range``: the exception's type and its message's first line."""
+    lines = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
+
 
 class BenchmarkError(Exception):
     """A refusal: the input cannot be scored. The CLI prints ``str(err)`` and exits with ``exit_code``."""

@@ -6,10 +6,11 @@ and reports every problem at once, as one ``QuestionSetError``, before the first
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from benchmark.errors import BenchmarkError, QuestionSetError
+from benchmark.errors import BenchmarkError, QuestionSetError, error_summary
 from benchmark.models import Answer, Criteria, Question, QuestionSet
 
 if TYPE_CHECKING:
@@ -91,3 +92,28 @@ def score_answer(
     spec = scorer_for(question)
     context = ScoringContext(criteria=criteria, document=document, options=dict(options or {}))
     return spec.score(question, answer, context)
+
+
+def score_or_error(
+    question: Question,
+    answer: Answer,
+    *,
+    criteria: Criteria,
+    document: Document | None,
+    options: Mapping[str, Any] | None = None,
+) -> ScoreResult | str:
+    """``score_answer``, or the one-line summary of what the scorer (or a comparator or judge it called)
+    raised: that question's ``ERROR``, so one question can never stop the run. A ``BenchmarkError`` is
+    not a fault of this question (a scorer option is wrong for all of them) and stays a refusal.
+
+    A result whose score is not a finite number is a scorer fault too (it could not be reported).
+    """
+    try:
+        result = score_answer(question, answer, criteria=criteria, document=document, options=options)
+        if not math.isfinite(result.score):
+            raise ValueError(f"the scorer returned the score {result.score!r}")
+    except BenchmarkError:
+        raise
+    except Exception as exc:
+        return error_summary(exc)
+    return result

@@ -40,6 +40,23 @@ def write_html_reports(report: dict[str, Any], *paths: str | Path | None) -> Non
         write_html(target, text)
 
 
+def render_all(
+    report: dict[str, Any], html_paths: tuple[str | Path | None, ...], fmt: str | None, **render: Any
+) -> None:
+    """The HTML pages, then stdout. A page that fails never costs the rest: stdout is still written
+    (report.json and answers.jsonl already are), then the failure is raised for ``main`` to report
+    (exit 2 for a refusal such as an unwritable path, 3 for a bug)."""
+    from benchmark.cli.run_options import write_rendered
+
+    try:
+        write_html_reports(report, *html_paths)
+    except Exception:
+        write_rendered(report, fmt, **render)
+        click.echo("the HTML report was not written; the other reports are complete", err=True)
+        raise
+    write_rendered(report, fmt, **render)
+
+
 def render_option(fn: F) -> F:
     fn = click.option("--json", "as_json", is_flag=True, help="Same as --render json.")(fn)
     return click.option(
@@ -120,7 +137,8 @@ def run(**kwargs: Any) -> int:
     """Run the benchmark: ask a system every selected question, score, report.
 
     Writes runs/<run-id>/ (report.json, answers.jsonl, config.json) and prints the summary. Exit code 0
-    when every question passed, 1 when some failed or were skipped, 2 when the input was refused.
+    when every question passed, 1 when some failed, were skipped or errored, 2 when the input was
+    refused, 3 on an internal error (a bug).
 
     \b
     Examples:
@@ -129,7 +147,7 @@ def run(**kwargs: Any) -> int:
       python -m benchmark --adapter python:my_app.rag:answer --concurrency 8 --resume
     """
     from benchmark.api import run as api_run
-    from benchmark.cli.run_options import RunSettings, apply_config, write_rendered
+    from benchmark.cli.run_options import RunSettings, apply_config
 
     html_path = kwargs.pop("html_path", None)
     settings = apply_config(RunSettings.from_cli(kwargs))
@@ -156,8 +174,8 @@ def run(**kwargs: Any) -> int:
     from benchmark.report.json_report import build_report
 
     report_ = build_report(record)
-    write_html_reports(report_, html_path, Path(run_dir) / "report.html" if run_dir else None)
-    write_rendered(report_, settings.render, run_dir=run_dir, header=not settings.no_header)
+    html_paths = (html_path, Path(run_dir) / "report.html" if run_dir else None)
+    render_all(report_, html_paths, settings.render, run_dir=run_dir, header=not settings.no_header)
     return record.exit_code
 
 
@@ -193,7 +211,6 @@ def report(
 
     Exit code as the run's: 0 when every question passed, else 1.
     """
-    from benchmark.cli.run_options import write_rendered
     from benchmark.rundir import find_run
 
     run_dir = find_run(run_ref, Path(output))
@@ -206,10 +223,8 @@ def report(
             path=run_dir.path,
         )
     data = run_dir.read_report()
-    write_html_reports(data, html_path)
-    write_rendered(
-        data, "json" if as_json else render or "summary", run_dir=f"{run_dir.path}/", header=not no_header
-    )
+    fmt = "json" if as_json else render or "summary"
+    render_all(data, (html_path,), fmt, run_dir=f"{run_dir.path}/", header=not no_header)
     return _exit_code(data)
 
 

@@ -316,6 +316,7 @@ def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
         "a": e.get("answer"),
         "cl": cited_lines(e.get("answer"), doc) if doc is not None else [],
         "skip": e.get("skip_reason"),
+        "err": e.get("error"),
         "ms": e.get("latency_ms"),
     }
 

@@ -1,5 +1,5 @@
-"""The terminal summary: a table by question type, then every FAIL and SKIP with expected vs extracted
-values and the reason, then the verdict. Plain text (it goes to stdout and into CI logs)."""
+"""The terminal summary: a table by question type, then every FAIL, SKIP and ERROR with expected vs
+extracted values and the reason, then the verdict. Plain text (it goes to stdout and into CI logs)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ def _problem_lines(q: dict[str, Any]) -> list[str]:
     head = f"{q['outcome']}  {q['id']}{trial}  {q['type']}"
     if q["outcome"] == "SKIP":
         return [f"{head}  {q.get('skip_reason') or 'no answer'}"]
+    if q["outcome"] == "ERROR":
+        return [f"{head}  the scorer raised {q.get('error') or 'an exception'}"]
     lines = [f"{head}  score {q.get('score') or 0.0:.2f}"]
     lines += [f"      {component_line(c)}" for c in shortfalls(q)]
     return lines
@@ -80,9 +82,11 @@ def _trials(summary: dict[str, Any]) -> list[str]:
 def verdict(summary: dict[str, Any]) -> str:
     ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total")
     word = "PASS" if ok else "FAIL"
+    errored = f", {summary['errored']} errored" if summary.get("errored") else ""
     return (
         f"{word}: {summary.get('passed', 0)} passed, {summary.get('failed', 0)} failed, "
-        f"{summary.get('skipped', 0)} skipped of {summary.get('total', 0)}; score {summary.get('score', 0.0):.4f}"
+        f"{summary.get('skipped', 0)} skipped{errored} of {summary.get('total', 0)}; "
+        f"score {summary.get('score', 0.0):.4f}"
     )
 
 

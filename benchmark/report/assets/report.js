@@ -7,7 +7,7 @@
   var SVGNS = 'http://www.w3.org/2000/svg';
   var PAGE_SIZE = 50;
   var TYPE_ORDER = ['fact_exact', 'evidence_set', 'conflict_gap'];
-  var COLORS = { PASS: '#1a7f37', FAIL: '#cf222e', SKIP: '#8c959f', A: '#8c959f', B: '#0969da',
+  var COLORS = { PASS: '#1a7f37', FAIL: '#cf222e', SKIP: '#8c959f', ERROR: '#9a6700', A: '#8c959f', B: '#0969da',
     better: '#1a7f37', worse: '#cf222e', 'within noise': '#6e7781' };
   var isCmp = DATA.kind === 'comparison';
   var runs = DATA.runs || [];
@@ -136,6 +136,7 @@
       card('Score', f3(s.score), 'summary-score'), card('Pass rate', pct(s.pass_rate), 'summary-pass-rate'),
       card('Coverage', pct(s.coverage), 'summary-coverage'), card('Passed', s.passed, 'summary-passed'),
       card('Failed', s.failed, 'summary-failed'), card('Skipped', s.skipped, 'summary-skipped'),
+      card('Errored', s.errored || 0, 'summary-errored'),
       card('Questions', s.total, 'summary-total')
     ]);
   }
@@ -147,9 +148,9 @@
     types.forEach(function (t, i) {
       var s = byType[t], y = i * row + 4, x = left, total = s.total || 1;
       root.appendChild(svg('text', { x: 0, y: y + 15 }, t));
-      ['passed', 'failed', 'skipped'].forEach(function (k) {
+      ['passed', 'failed', 'skipped', 'errored'].forEach(function (k) {
         var w = barW * (s[k] || 0) / total;
-        var key = k === 'passed' ? 'PASS' : k === 'failed' ? 'FAIL' : 'SKIP';
+        var key = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', errored: 'ERROR' }[k];
         var rect = svg('rect', { x: x, y: y, width: Math.max(0, w), height: row - 8, fill: COLORS[key] });
         rect.appendChild(svg('title', {}, t + ': ' + (s[k] || 0) + ' ' + k));
         root.appendChild(rect);
@@ -157,7 +158,7 @@
       });
       root.appendChild(svg('text', { x: left + barW + 8, y: y + 15 }, 'score ' + f3(s.score) + ' · ' + (s.passed || 0) + '/' + (s.total || 0) + ' passed'));
     });
-    root.appendChild(svg('text', { x: left, y: row * types.length + 20 }, 'green passed · red failed · grey skipped'));
+    root.appendChild(svg('text', { x: left, y: row * types.length + 20 }, 'green passed · red failed · grey skipped · amber scorer error'));
     return root;
   }
 
@@ -366,7 +367,7 @@
     if (!a || !b) return 'absent';
     if (a.o === 'PASS' && b.o === 'FAIL') return 'p2f';
     if (a.o === 'FAIL' && b.o === 'PASS') return 'f2p';
-    if (a.o === 'SKIP' || b.o === 'SKIP') return 'skip';
+    if (a.o === 'SKIP' || b.o === 'SKIP' || a.o === 'ERROR' || b.o === 'ERROR') return 'skip';
     if (isNum(a.s) && isNum(b.s) && b.s > a.s + 1e-9) return 'up';
     if (isNum(a.s) && isNum(b.s) && b.s < a.s - 1e-9) return 'down';
     return 'same';
@@ -431,10 +432,10 @@
     });
     var box = el('div', { cls: 'controls' }, search,
       select([['', 'all']].concat(types.map(function (t) { return [t, t]; })), 'type', 'filter-type', 'type'),
-      select([['', 'all'], ['PASS', 'PASS'], ['FAIL', 'FAIL'], ['SKIP', 'SKIP']], 'outcome', 'filter-outcome', isCmp ? 'outcome in B' : 'outcome'));
+      select([['', 'all'], ['PASS', 'PASS'], ['FAIL', 'FAIL'], ['SKIP', 'SKIP'], ['ERROR', 'ERROR']], 'outcome', 'filter-outcome', isCmp ? 'outcome in B' : 'outcome'));
     if (isCmp) {
       append(box, select([['', 'all'], ['flip', 'outcome flipped'], ['p2f', 'PASS→FAIL'], ['f2p', 'FAIL→PASS'], ['up', 'score up, same outcome'],
-        ['down', 'score down, same outcome'], ['skip', 'skipped in a run'], ['changed', 'any change']], 'change', 'filter-change', 'change'));
+        ['down', 'score down, same outcome'], ['skip', 'skipped or errored in a run'], ['changed', 'any change']], 'change', 'filter-change', 'change'));
     }
     return box;
   }
@@ -465,7 +466,7 @@
         td(a && b && isNum(a.s) && isNum(b.s) ? signed(b.s - a.s) : '–', 'num', 'delta')]);
     } else {
       var comps = Object.keys((a && a.c) || {}).map(function (k) { return k + ' ' + f3(a.c[k]); }).join(' · ');
-      append(tr, [td(badge(a && a.o), '', 'outcome'), td(f3(a && a.s), 'num', 'score'), td(comps || (a && a.skip) || '', 'muted', 'components')]);
+      append(tr, [td(badge(a && a.o), '', 'outcome'), td(f3(a && a.s), 'num', 'score'), td(comps || (a && (a.skip || a.err)) || '', 'muted', 'components')]);
     }
     append(tr, td(q.question, 'qtext', 'question'));
     tr.addEventListener('click', function () { openDetail(i); });
@@ -574,6 +575,7 @@
     append(col, el('h3', {}, (isCmp ? (i === 0 ? 'A: ' : 'B: ') : '') + runName(i) + ' ', badge(e && e.o), ' ', e ? 'score ' + f3(e.s) : ''));
     if (!e) return append(col, el('p', { cls: 'muted', text: 'This run did not have this question.' }));
     if (e.skip) append(col, el('p', { text: 'Skipped: ' + e.skip }));
+    if (e.err) append(col, el('p', { testid: 'scorer-error-' + i, text: 'The scorer raised ' + e.err }));
     var a = e.a || {}, d = e.d || {};
     append(col, [el('h3', { text: 'Answer' }), el('div', { cls: 'answer', testid: 'answer-' + i, text: a.answer === undefined ? '(no answer)' : show(a.answer) })]);
     if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: 'abstained: ' + show(a.abstained) }));
