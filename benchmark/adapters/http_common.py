@@ -25,7 +25,6 @@ import json
 import os
 import re
 import ssl
-import sys
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from benchmark.adapters.json_text import JsonPath, is_cut_short
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer
+from benchmark.toml_file import read_toml
 
 if TYPE_CHECKING:
     import httpx
@@ -52,22 +52,6 @@ COMMON_KEYS = ("timeout", "concurrency", "verify_tls", "api_key_env", "headers")
 # --- config -----------------------------------------------------------------------------------
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on Python 3.10 only
-        import tomli as tomllib
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise AdapterSpecError("adapter config file not found", path=path) from None
-    except OSError as exc:
-        raise AdapterSpecError(f"cannot read adapter config ({exc.strerror or exc})", path=path) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AdapterSpecError(f"not valid TOML ({exc})", path=path) from None
-
-
 def _set_dotted(target: dict[str, Any], key: str, value: Any) -> None:
     """``response.answer=$.x`` sets ``target["response"]["answer"]``."""
     *parents, leaf = key.split(".")
@@ -81,6 +65,11 @@ def _set_dotted(target: dict[str, Any], key: str, value: Any) -> None:
     node[leaf] = value
 
 
+def _same_key(option: str, key: str) -> bool:
+    """``response.answer`` set by the option ``response.answer``, or inside the option ``response``."""
+    return option == key or key.startswith(option + ".") or option.startswith(key + ".")
+
+
 class AdapterConfig:
     """A config file's keys with options laid over them, read through typed getters.
 
@@ -88,23 +77,31 @@ class AdapterConfig:
     ``"false"`` -> False). Every problem raises ``AdapterSpecError`` naming the file and the key.
     """
 
-    def __init__(self, values: Mapping[str, Any], source: str, adapter: str) -> None:
+    def __init__(
+        self, values: Mapping[str, Any], source: str, adapter: str, option_keys: Iterable[str] = ()
+    ) -> None:
         self.values = dict(values)
         self.source = source
         self.adapter = adapter
+        self.option_keys = frozenset(option_keys)  # (dotted) keys an option set: blamed on the option
 
     @classmethod
     def load(cls, adapter: str, arg: str | None, options: Mapping[str, Any]) -> AdapterConfig:
         if arg:
             path = Path(arg)
-            values, source = _load_toml(path), str(path)
+            values, source = read_toml(path, AdapterSpecError, "adapter config"), str(path)
         else:
             values, source = {}, f"{adapter} adapter options"
         for key, value in sorted(options.items()):
             _set_dotted(values, str(key), value)
-        return cls(values, source, adapter)
+        return cls(values, source, adapter, (str(k) for k in options))
 
     def error(self, key: str, problem: str) -> AdapterSpecError:
+        """The problem, named after where the value came from: an option (``--adapter-option`` or the
+        ``[adapter.options]`` of ``--config``), else the adapter's config file."""
+        option = next((o for o in sorted(self.option_keys) if _same_key(o, key)), None)
+        if option is not None:
+            return AdapterSpecError(problem, where=f"adapter option {option!r}")
         return AdapterSpecError(problem, path=self.source, where=f"key {key!r}")
 
     def check_keys(self, known: Iterable[str]) -> None:

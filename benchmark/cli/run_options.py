@@ -19,7 +19,6 @@ Relative paths are taken from the working directory, as on the command line.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -29,6 +28,7 @@ import click
 
 from benchmark.errors import ConfigError
 from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
+from benchmark.toml_file import read_toml as read_toml_file
 
 DEFAULTS: dict[str, Any] = {
     "adapter": "baseline",
@@ -127,16 +127,7 @@ class RunSettings:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read config ({exc.strerror or exc})", path=path) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"not valid TOML ({exc})", path=path) from None
+    return read_toml_file(path, ConfigError)
 
 
 def _run_table(path: Path, table: Any) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 from benchmark.documents.model import Document, Line, Page
 from benchmark.errors import DocumentError
+from benchmark.json_input import MAX_DOCUMENT_BYTES, loads_document, read_limited
 
 _PAGE_MARKER = re.compile(r"^\s*<!--\s*page:\s*(\d+)\s*-->\s*$", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
@@ -25,6 +25,8 @@ def load_document(path: str | Path) -> Document:
         stat = p.stat()
     except OSError as exc:
         raise DocumentError(f"document not found ({exc.strerror or exc})", path=p) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise DocumentError(f"not a usable path ({exc})", path=repr(str(p))) from None
     if not p.is_file():
         raise DocumentError("document is not a file", path=p)
     key = (str(p.resolve()), stat.st_mtime, stat.st_size)
@@ -35,10 +37,7 @@ def load_document(path: str | Path) -> Document:
 
 
 def _read_bytes(p: Path) -> bytes:
-    try:
-        return p.read_bytes()
-    except OSError as exc:
-        raise DocumentError(f"cannot read document ({exc.strerror or exc})", path=p) from None
+    return read_limited(p, MAX_DOCUMENT_BYTES, DocumentError, "document")
 
 
 def _pick_loader(p: Path, data: bytes) -> Callable[[Path, bytes], Document]:
@@ -105,7 +104,8 @@ def load_pdf(p: Path, data: bytes) -> Document:
 
     try:
         reader = PdfReader(io.BytesIO(data))
-        texts = [page.extract_text() or "" for page in reader.pages]
+        # a broken font map can yield lone surrogates, which no file can hold: "?" instead
+        texts = [(page.extract_text() or "").encode("utf-8", "replace").decode("utf-8") for page in reader.pages]
     except (PdfReadError, ValueError, KeyError, TypeError) as exc:
         raise DocumentError(f"unreadable PDF ({exc})", path=p) from None
     return _pages_from_texts(p, "pdf", texts, data)
@@ -113,10 +113,7 @@ def load_pdf(p: Path, data: bytes) -> Document:
 
 def load_ocr_json(p: Path, data: bytes) -> Document:
     """PaddleOCR-VL page lists (``[{"markdown": {"text": ...}}]``) or MinerU ``content_list.json``."""
-    try:
-        obj = json.loads(_decode(p, data))
-    except json.JSONDecodeError as exc:
-        raise DocumentError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", path=p) from None
+    obj = loads_document(data, p, DocumentError)  # strictly: nesting 5,000 deep is refused, not a crash
     if isinstance(obj, dict) and isinstance(obj.get("pages"), list):
         obj = obj["pages"]
     if not isinstance(obj, list) or not obj:

@@ -7,8 +7,11 @@ with the exception's one-line summary. CI systems show these like unit tests.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from xml.etree import ElementTree as ET
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _seconds(latency_ms: Any) -> str:
@@ -62,4 +65,6 @@ def render_junit(report: dict[str, Any]) -> str:
     )
     root.extend(_suite(t, by_type[t]) for t in sorted(by_type))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = ET.tostring(root, encoding="unicode")
+    # characters XML 1.0 cannot hold (ElementTree writes them as they are): the markup has none
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + _NOT_XML.sub("\ufffd", text) + "\n"
