@@ -64,7 +64,9 @@ def _text_problem(text: str) -> str | None:
     if text.isascii():
         return None
     m = _SURROGATE.search(text)
-    return None if m is None else f"holds \\u{ord(m.group()):04x}, half of a UTF-16 pair alone, which is not text"
+    if m is None:
+        return None
+    return f"holds \\u{ord(m.group()):04x}, half of a UTF-16 pair alone, which is not text"
 
 
 def value_problem(value: Any, limit: int = MAX_JSON_DEPTH) -> tuple[str, str] | None:
@@ -163,7 +165,9 @@ def iter_json_lines(data: bytes, path: Path, error: type[BenchmarkError]) -> Ite
         except json.JSONDecodeError as exc:
             raise error(f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=where) from None
         except UnicodeDecodeError as exc:
-            raise error(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path, where=where) from None
+            raise error(
+                f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path, where=where
+            ) from None
         except RecursionError:
             raise error(f"nested deeper than {MAX_JSON_DEPTH} levels", path=path, where=where) from None
         except _LineProblem as exc:

@@ -32,7 +32,7 @@ from benchmark.documents.model import Document, match_view
 from benchmark.records import quick_init
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
 from benchmark.text.amounts import TextValues
-from scorers.names import document_names, find_names
+from scorers.names import DocumentNames, find_names
 from scorers.specifics import (
     IDENTIFIER_KINDS,
     KINDS,
@@ -146,7 +146,7 @@ class Facts:
     years: frozenset[int]
     times: tuple[TimeOfDay, ...]
     text: str = ""
-    _names: tuple[str, ...] | None = field(default=None, repr=False)
+    _names: DocumentNames | None = field(default=None, repr=False)
     _agreeing: frozenset[PartialDate] | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -157,13 +157,13 @@ class Facts:
             self._agreeing = _agreeing_dates(self.dates, self.years)
         return self._agreeing
 
-    def names(self) -> tuple[str, ...]:
-        """The document's person names (jieba), on first need only."""
+    def names_in(self, text: str) -> tuple[str, ...]:
+        """The document's person names that occur in ``text`` (jieba, on first need only)."""
         if self._names is None:
             with self._lock:
                 if self._names is None:
-                    self._names = document_names(self.text)
-        return self._names
+                    self._names = DocumentNames(self.text)
+        return self._names.in_text(text)
 
 
 def _bare_numbers(text: str) -> set[Decimal]:
@@ -175,12 +175,15 @@ def _bare_numbers(text: str) -> set[Decimal]:
 
 def build_facts(text: str, folded: str | None = None) -> Facts:
     """What ``text`` holds. Negated values count too: a document that says ``不是40000元`` holds 40000."""
-    found = find_specifics(text)
+    read = TextValues(text)  # the text's amounts and dates, read once for the specifics and here
+    found = find_specifics(text, values=read)
     by_kind: dict[str, list[Specific]] = {}
     for s in found:
         by_kind.setdefault(s.kind, []).append(s)
-    amounts = {Decimal(f.value).normalize() for f in find_amounts(text)}
-    dates = tuple(f.value for f in find_dates(text))
+    values = read.as_written()
+    held_amounts, held_dates = values if values is not None else (find_amounts(text), find_dates(text))
+    amounts = {Decimal(f.value).normalize() for f in held_amounts}
+    dates = tuple(f.value for f in held_dates)
     return Facts(
         folded=folded if folded is not None else match_view(text),
         identifiers=frozenset(str(s.value) for k in IDENTIFIER_KINDS for s in by_kind.get(k, [])),
@@ -434,7 +437,7 @@ def _find_invented(
     if facts:
         known = _known(facts)
         places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]
-        names = find_names(answer_text, known, facts[0].names)
+        names = find_names(answer_text, known, facts[0].names_in)
         names = [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]
         if names:
             found = sorted(found + names, key=lambda s: (s.start, s.end, s.kind))

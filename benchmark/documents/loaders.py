@@ -95,6 +95,11 @@ def _pages_from_texts(p: Path, fmt: str, texts: list[str], data: bytes) -> Docum
     return Document(p, fmt, pages, _sha(data))
 
 
+def _text_only(text: str) -> str:
+    """A broken font map can yield lone surrogates, which no file can hold: "?" instead."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def load_pdf(p: Path, data: bytes) -> Document:
     """The text layer of a PDF, one page per PDF page (scanned PDFs need OCR first)."""
     import io
@@ -104,8 +109,7 @@ def load_pdf(p: Path, data: bytes) -> Document:
 
     try:
         reader = PdfReader(io.BytesIO(data))
-        # a broken font map can yield lone surrogates, which no file can hold: "?" instead
-        texts = [(page.extract_text() or "").encode("utf-8", "replace").decode("utf-8") for page in reader.pages]
+        texts = [_text_only(page.extract_text() or "") for page in reader.pages]
     except (PdfReadError, ValueError, KeyError, TypeError) as exc:
         raise DocumentError(f"unreadable PDF ({exc})", path=p) from None
     return _pages_from_texts(p, "pdf", texts, data)
