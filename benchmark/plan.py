@@ -113,6 +113,22 @@ def _load_one(path: Path, document: str | Path | None, trusted: Collection[str])
     return load_question_set(path, document)
 
 
+def _set_document(qs: QuestionSet, override: str | Path | None) -> Document | None:
+    """The set's document; a refusal about one the set names says which set named it."""
+    from benchmark.documents.loaders import load_document
+    from benchmark.errors import DocumentError
+
+    if qs.document_path is None:
+        return None
+    try:
+        return load_document(qs.document_path)
+    except DocumentError as exc:
+        if override is not None:
+            raise
+        named = f"{exc.problem}; the document named by {display_path(qs.path)}"
+        raise DocumentError(named, path=exc.path, where=exc.where) from None
+
+
 def schema_sha256() -> str:
     import hashlib
 
@@ -140,7 +156,6 @@ def plan(
     ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
     recorded in its config or the answer cache); those are not validated again.
     """
-    from benchmark.documents.loaders import load_document
     from benchmark.scoring import check_questions
     from benchmark.selection import select_questions
 
@@ -154,7 +169,7 @@ def plan(
     documents: dict[str, Document | None] = {}
     for qs, _ in pairs:
         if str(qs.document_path) not in documents:
-            documents[str(qs.document_path)] = load_document(qs.document_path) if qs.document_path else None
+            documents[str(qs.document_path)] = _set_document(qs, document)
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
     return Plan(inputs, pairs, documents, repeat, {display_path(s.path): s.sha256 for s in from_files})

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.documents.model import Document, Line, Page
-from benchmark.errors import DocumentError
+from benchmark.errors import DocumentError, error_summary
 from benchmark.json_input import MAX_DOCUMENT_BYTES, loads_document, read_limited
 
 _PAGE_MARKER = re.compile(r"^\s*<!--\s*page:\s*(\d+)\s*-->\s*$", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
+MAX_PAGES = 100_000  # a page number or MinerU page index beyond it is refused, not laid out
 _cache: dict[tuple[str, float, int], Document] = {}
 
 
@@ -60,6 +61,15 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _page_number(p: Path, digits: str, where: str) -> int:
+    """A page number from a document, refused beyond ``MAX_PAGES`` (pages are laid out up to it)."""
+    if len(digits) > len(str(MAX_PAGES)) or int(digits) > MAX_PAGES:
+        raise DocumentError(
+            f"page {digits[:20]} is beyond the limit of {MAX_PAGES} pages", path=p, where=where
+        )
+    return int(digits)
+
+
 def load_text(p: Path, data: bytes) -> Document:
     """Markdown/plain text; pages split by ``<!-- page: N -->`` lines or form feeds."""
     text = _decode(p, data)
@@ -69,7 +79,7 @@ def load_text(p: Path, data: bytes) -> Document:
         raw = raw.rstrip("\r")
         marker = _PAGE_MARKER.match(raw)
         if marker:
-            current = int(marker.group(1))
+            current = _page_number(p, marker.group(1), f"line {number}")
             pages.setdefault(current, Page(current))
             continue
         pieces = raw.split("\f")
@@ -103,15 +113,19 @@ def _text_only(text: str) -> str:
 def load_pdf(p: Path, data: bytes) -> Document:
     """The text layer of a PDF, one page per PDF page (scanned PDFs need OCR first)."""
     import io
+    import logging
+    import warnings
 
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repair notes are no messages for the user
     try:
-        reader = PdfReader(io.BytesIO(data))
-        texts = [_text_only(page.extract_text() or "") for page in reader.pages]
-    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
-        raise DocumentError(f"unreadable PDF ({exc})", path=p) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(io.BytesIO(data))
+            texts = [_text_only(page.extract_text() or "") for page in reader.pages]
+    except Exception as exc:  # a damaged file makes pypdf raise many kinds (KeyError, zlib.error, ...)
+        raise DocumentError(f"unreadable PDF ({error_summary(exc)})", path=p) from None
     return _pages_from_texts(p, "pdf", texts, data)
 
 
@@ -149,6 +163,7 @@ def _mineru(p: Path, items: list[dict[str, Any]], data: bytes) -> Document:
         idx = item.get("page_idx")
         if not isinstance(idx, int) or isinstance(idx, bool) or idx < 0:
             raise DocumentError("'page_idx' must be a non-negative integer", path=p, where=f"$[{i}]")
+        _page_number(p, str(idx + 1), f"$[{i}].page_idx")
         text = item.get("text")
         if not isinstance(text, str):
             body = item.get("table_body") or ""
