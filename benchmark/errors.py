@@ -27,8 +27,16 @@ class BenchmarkError(Exception):
         super().__init__(self.format())
 
     def format(self) -> str:
-        parts = [p for p in (self.path, self.where) if p]
+        parts = [_printable(p) for p in (self.path, self.where) if p]
         return ": ".join([*parts, self.problem])
+
+
+def _printable(text: str) -> str:
+    """``text`` with characters a terminal would not show as they are (line and paragraph separators,
+    control characters) escaped: a message names a file on one line, whatever its name holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 class QuestionSetError(BenchmarkError):

@@ -69,14 +69,14 @@ def run_one(seed: int, number: int, limit: float) -> dict[str, Any]:
 
 def worker(seed: int, numbers: list[int], limit: float) -> None:
     for number in numbers:
-        print(json.dumps(run_one(seed, number, limit), ensure_ascii=False), flush=True)
+        print(json.dumps(run_one(seed, number, limit)), flush=True)  # ASCII: one line whatever it holds
 
 
 def _chunk(seed: int, numbers: list[int], limit: float) -> list[dict[str, Any]]:
     cmd = [sys.executable, __file__, "--worker", "--seed", str(seed), "--limit", str(limit)]
     cmd += ["--numbers", ",".join(map(str, numbers))]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    results = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    results = [json.loads(line) for line in proc.stdout.split("\n") if line.startswith("{")]
     done = {r["n"] for r in results}
     for number in numbers:  # a worker that died (memory, a crash beneath Python) loses its case
         if number not in done:

@@ -94,3 +94,12 @@ def test_a_score_that_is_not_a_number_is_an_error(tmp_path: Path) -> None:
 def test_error_summary_is_one_line(exc: Exception, summary: str) -> None:
     assert error_summary(exc) == summary
     assert len(error_summary(ValueError("x" * 1000))) == 300
+
+
+def test_the_pytest_plugins_note_for_an_error(tmp_path: Path) -> None:
+    from benchmark.pytest_support import reviewer_note
+    from benchmark.results import QuestionResult
+
+    q = load_question_set(_set(tmp_path)).questions[1]
+    note = reviewer_note(QuestionResult(q, ERROR, None, Answer("x"), error="IndexError: boom"), 0.7)
+    assert note.splitlines()[0] == "q001 ERROR  fact_exact  the scorer raised IndexError: boom"

@@ -69,7 +69,7 @@ class Outcome:
         if "Traceback" in self.err:
             return "a traceback"
         if self.code == 2:  # one message: its first line, then any further problems indented
-            lines = self.err.strip().splitlines()
+            lines = self.err.strip().split("\n")  # a name may hold U+2028: only \n ends a line
             if not lines[0].startswith("error: ") or not all(x.startswith("  ") for x in lines[1:]):
                 return f"a refusal that is not one message: {self.err.strip()[:300]}"
             names = [Path(n).name for n in case.files] + case.options
