@@ -315,3 +315,16 @@ def test_example_sweep_over_the_bundled_sets(open_page: Any, tmp_path: Path) -> 
     page.screenshot(path=str(tmp_path / "sweep-example.png"))
     publish(tmp_path / "sweep-example.png", "sweep-example.png")
     guard.check()
+
+
+def test_an_errored_question_is_counted_filtered_and_explained(open_page: Any, tmp_path: Path) -> None:
+    from benchmark.report.json_report import build_report
+    from tests.benchmark.report.sample import ERROR_TEXT, errored_record
+
+    report = build_report(errored_record())
+    page, _ = open_page(write_html(tmp_path / "errored.html", render_run_html(report)))
+    assert text(page, "[data-testid=summary-errored] .v") == "1"
+    page.select_option("[data-testid=filter-outcome]", "ERROR")
+    assert shown_ids(page) == ["f3"]
+    page.click("#qbody tr.q[data-id=f3]")
+    assert text(page, "[data-testid=scorer-error-0]") == f"The scorer raised {ERROR_TEXT}"
