@@ -7,9 +7,10 @@ shape), ``evidence`` as objects or strings, ``abstained`` and ``fields``. Anythi
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from benchmark.errors import AdapterError
@@ -17,6 +18,9 @@ from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
 _ANSWER_KEYS = ("answer", "response", "text", "output", "content")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# the keys of docs/contract.md §3, what older systems send, and what a replay line adds
+DOCUMENTED_KEYS = ("answer", "citations", "evidence", "abstained", "fields", "contexts")
+KNOWN_KEYS = frozenset((*DOCUMENTED_KEYS, *_ANSWER_KEYS, "citation", "id", "trial", "latency_ms"))
 
 
 def parse_answer(obj: object) -> Answer:
@@ -99,17 +103,30 @@ def _as_page(value: object) -> int | None:
     return None
 
 
+def _as_pair(value: object) -> int | None:
+    """A question-answer pair number: ``4``, ``"4"``, ``"第4个问答"``; None when absent or unreadable."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.strip().removeprefix("第").removesuffix("个问答").removesuffix("问答").strip()
+    page = _as_page(value)
+    return page if page is not None and page > 0 else None
+
+
 def parse_citation(value: object) -> Citation | None:
-    """A citation object, ``"p.2 L40-42"``-like string or bare page number."""
+    """A citation object (``qa``: a transcript's question-answer pair), ``"p.2 L40-42"``-like string
+    or bare page number."""
     if isinstance(value, Mapping):
         quote = value.get("quote") or value.get("text")
         doc = value.get("doc") or value.get("document")
         lines = value.get("lines") if "lines" in value else value.get("line")
+        qa = value.get("qa") if "qa" in value else value.get("qa_pair")
         return Citation(
             _as_page(value.get("page")),
             None if lines is None else LineRange.parse(lines),
             str(quote) if quote else None,
             str(doc) if doc else None,
+            _as_pair(qa),
         )
     if isinstance(value, (int, str)) and not isinstance(value, bool):
         page = _as_page(value)
@@ -129,3 +146,32 @@ def parse_evidence(value: object) -> EvidenceItem | None:
         doc = value.get("doc") or value.get("document")
         return EvidenceItem(text, _as_page(value.get("page")), str(doc) if doc else None)
     return None
+
+
+def unknown_keys(obj: object) -> tuple[str, ...]:
+    """Top-level keys of an answer object that nothing reads (a typo such as ``citatons`` loses the
+    citations without a word otherwise); ``x-`` keys are the system's own and are left alone."""
+    if not isinstance(obj, Mapping):
+        return ()
+    return tuple(
+        sorted(k for k in obj if isinstance(k, str) and k not in KNOWN_KEYS and not k.startswith("x-"))
+    )
+
+
+def unknown_key_warnings(seen: Iterable[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """One warning per unknown key, from (question id, unknown keys) pairs: how many answers carried
+    it, the first question, and the closest documented key."""
+    counts: dict[str, list[str]] = {}
+    for qid, keys in seen:
+        for key in keys:
+            counts.setdefault(key, []).append(qid)
+    out = []
+    for key in sorted(counts):
+        ids = counts[key]
+        close = difflib.get_close_matches(key, [*DOCUMENTED_KEYS, "citation"], n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        out.append(
+            f"answers carry an unknown key {key!r} ({len(ids)} answer{'s' if len(ids) != 1 else ''}, "
+            f"first {ids[0]}): {hint}it was ignored (known keys: {', '.join(DOCUMENTED_KEYS)})"
+        )
+    return out

@@ -3,6 +3,10 @@
 ``run(...)`` loads the sets, checks every selected question is scorable, asks the system (answers go to
 the answer cache as they arrive), scores, and writes the run directory and the run history.
 ``rescore(...)`` re-applies the current scorers to a stored run's answers without asking anything.
+
+A run whose system could not be reached, or that kept failing the same way (``stop_after`` questions
+in a row), is written and stored with ``status: stopped`` and then refused with ``RunStopped`` (exit 2):
+a stopped run is not a score. Every run directory gets ``report.html`` beside ``report.json``.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from benchmark.adapters.base import create_adapter, describe
-from benchmark.answers import parse_answer
+from benchmark.answers import parse_answer, unknown_key_warnings
 from benchmark.cache import AnswerCache, adapter_sha, canonical_json, sha256_text
-from benchmark.errors import ConfigError
+from benchmark.errors import ConfigError, RunStopped, StoreError
+from benchmark.failfast import DEFAULT_STOP_AFTER
 from benchmark.plan import Plan, SetsOrPaths, plan, schema_sha256
-from benchmark.results import QuestionResult, RunRecord, outcome_of
+from benchmark.results import STOPPED, QuestionResult, RunRecord, outcome_of
 from benchmark.rundir import (
     TOOL,
     RunDir,
@@ -31,7 +36,7 @@ from benchmark.rundir import (
     new_run_id,
     tool_version,
 )
-from benchmark.runner import Job, Reply, Settings, run_jobs_sync
+from benchmark.runner import Job, Replies, Reply, Settings, run_jobs_sync
 
 DEFAULT_OUTPUT = Path("runs")
 AUTO: Literal["auto"] = "auto"
@@ -99,8 +104,17 @@ def _write_answers(run_dir: RunDir | None, replies: list[Reply]) -> None:
         run_dir.write_answers(answer_line(r) for r in replies if r.answer is not None)
 
 
-def _finish(record: RunRecord, run_dir: RunDir | None, store_path: Path | None, label: str | None) -> None:
-    """``report.json``, then the run history (a store that cannot be written never loses the report)."""
+def _finish(
+    record: RunRecord,
+    run_dir: RunDir | None,
+    store_path: Path | None,
+    label: str | None,
+    html: Plan | None = None,
+) -> None:
+    """report.json, the run history, then report.html (last: the others never wait on it), drawn from
+    the plan's sets and documents (``html``; None: no page). answers.jsonl is written before scoring.
+    A page that cannot be written costs nothing else: its exception is kept as ``record.page_error``
+    (the CLI prints the summary, then reports it)."""
     from benchmark.report.json_report import build_report, dumps_report_bytes
 
     if run_dir is None:
@@ -112,6 +126,14 @@ def _finish(record: RunRecord, run_dir: RunDir | None, store_path: Path | None, 
 
         with RunStore(store_path) as store:
             store.save_report(report, label=label)
+    if html is not None:
+        from benchmark.report.html import Sources, render_run_html, write_html
+
+        try:
+            sources = Sources.of({id(qs): qs for qs, _ in html.pairs}.values(), html.documents)
+            write_html(run_dir.path / "report.html", render_run_html(report, sources=sources))
+        except Exception as exc:
+            record.page_error = exc
 
 
 class _Collector:
@@ -181,15 +203,25 @@ def run(
     scorer_options: Mapping[str, Any] | None = None,
     label: str | None = None,
     store_path: str | Path | Literal["auto"] | None = AUTO,
+    stop_after: int = DEFAULT_STOP_AFTER,
+    html: bool = True,
 ) -> RunRecord:
-    """Run the benchmark and return its record; with ``output_dir`` also write ``<output_dir>/<run-id>/``.
+    """Run the benchmark and return its record; with ``output_dir`` also write ``<output_dir>/<run-id>/``
+    (with ``report.html`` unless ``html`` is false).
 
     ``cache_path`` and ``store_path`` default to ``cache.sqlite`` / ``history.sqlite`` in ``output_dir``
     (none when ``output_dir`` is None). ``resume`` reuses cached answers of the same system, questions,
     documents and trials, and continues the newest unfinished run directory with the same fingerprint.
+    ``stop_after``: this many questions in a row failing with the same transport fault stop the run
+    (0: never). A stopped run, or a system the probe cannot reach, raises ``RunStopped`` (its ``record``
+    is the stopped run, written and stored as such).
     """
     settings = Settings(
-        concurrency=concurrency, timeout=timeout, retries=retries, rate_limit=rate_limit
+        concurrency=concurrency,
+        timeout=timeout,
+        retries=retries,
+        rate_limit=rate_limit,
+        stop_after=stop_after,
     ).checked()
     out_dir = None if output_dir is None else Path(output_dir)
     cache_file = _resolve(cache_path, out_dir, "cache.sqlite")
@@ -217,15 +249,38 @@ def run(
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         cache = stack.enter_context(AnswerCache(cache_file)) if cache_file is not None else None
-        if cache is not None and set(the_plan.loaded.values()) - known:
-            cache.mark_validated(the_plan.loaded.values(), schema)
+        clean = [sha for sha in the_plan.loaded.values() if sha not in the_plan.warned]
+        if cache is not None and set(clean) - known:
+            cache.mark_validated(clean, schema)
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
     _write_answers(run_dir, replies)
     results = [_score(the_plan, r, scorer_options) for r in replies]
     record = _record(config, the_plan, results, time.perf_counter() - t0)
-    _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
+    record.warnings = unknown_key_warnings((r.job.query.question.id, r.unknown_keys) for r in replies)
+    if replies.stopped:
+        record.status, record.stop_reason = STOPPED, replies.stopped
+    _finish(
+        record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label, the_plan if html else None
+    )
+    if replies.stopped:
+        raise _stopped(record, spec, run_dir)
     return record
+
+
+def _stopped(record: RunRecord, spec: str, run_dir: RunDir | None) -> RunStopped:
+    """The one-line refusal of a stopped run: why, what to do, and where it is recorded."""
+    received = sum(r.answer is not None for r in record.results)
+    if (record.stop_reason or "").startswith("cannot reach"):
+        todo = "start the system or fix its address in the adapter config, then run again"
+    else:
+        todo = f"check the system, then run again with --resume ({received} answers received are kept)"
+    where = f" in {display_path(run_dir.path)}/" if run_dir is not None else ""
+    return RunStopped(
+        f"{record.stop_reason}. {todo[0].upper()}{todo[1:]}. The run is recorded as stopped{where}, not scored.",
+        record=record,
+        path=f"--adapter {spec}",
+    )
 
 
 def _validated_sets(cache_file: Path | None, schema: str) -> set[str]:
@@ -293,13 +348,16 @@ def _record(
 
 def _ask(
     adapter: Any, jobs: list[Job], settings: Settings, cache: AnswerCache | None, collector: _Collector
-) -> list[Reply]:
+) -> Replies:
     """Cached answers (when resuming) first, then the rest from the system."""
     have = _cached_replies(cache, jobs)
     collector.start(len(have))
     todo = [j for j in jobs if j.seq not in have]
-    fresh = {r.job.seq: r for r in run_jobs_sync(adapter, todo, settings, collector)} if todo else {}
-    return [have.get(j.seq) or fresh[j.seq] for j in jobs]
+    asked = run_jobs_sync(adapter, todo, settings, collector) if todo else Replies()
+    fresh = {r.job.seq: r for r in asked}
+    out = Replies(have.get(j.seq) or fresh[j.seq] for j in jobs)
+    out.stopped = asked.stopped
+    return out
 
 
 def _stored_replies(run_dir: RunDir, jobs: list[Job], cache_file: Path | None) -> list[Reply]:
@@ -351,6 +409,7 @@ def rescore(
     store_path: str | Path | Literal["auto"] | None = AUTO,
     write: bool = True,
     label: str | None = None,
+    html: bool = True,
 ) -> RunRecord:
     """Score a stored run's answers with the current scorers and sets; nothing is asked again.
 
@@ -360,6 +419,12 @@ def rescore(
     """
     out_dir = None if output_dir is None else Path(output_dir)
     source = find_run(str(run_ref), out_dir or DEFAULT_OUTPUT)
+    if source.complete and source.read_report().get("status") == STOPPED:
+        raise StoreError(
+            "this run was stopped before it was scored: run it again with `run --resume` "
+            "(the answers it received are reused from the answer cache)",
+            path=source.path,
+        )
     config = source.read_config()
     options = dict(config.get("options") or {})
     same_schema = config.get("schema_sha256") == schema_sha256()
@@ -384,5 +449,11 @@ def rescore(
         run_dir = RunDir(out_dir / record.run_id).create()
         run_dir.write_config(config)
         _write_answers(run_dir, replies)
-        _finish(record, run_dir, _resolve(store_path, out_dir, "history.sqlite"), label)
+        _finish(
+            record,
+            run_dir,
+            _resolve(store_path, out_dir, "history.sqlite"),
+            label,
+            the_plan if html else None,
+        )
     return record

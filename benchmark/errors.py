@@ -71,14 +71,33 @@ class StoreError(BenchmarkError):
     """The run store or answer cache cannot be read or lacks the requested run."""
 
 
+class RunStopped(BenchmarkError):
+    """The system could not be reached (the probe before the run) or kept failing the same way (N
+    questions in a row), so the run stopped. It is recorded as stopped, not scored; ``record`` holds it."""
+
+    def __init__(self, problem: str, *, record: object = None, path: object | None = None) -> None:
+        super().__init__(problem, path=path)
+        self.record = record
+
+
 class AdapterError(Exception):
     """A fault while querying the system under test. The runner records it as a SKIP.
 
     ``transient`` faults (timeouts, HTTP 429/5xx, dropped connections) are retried with backoff.
+    ``unreachable``: no connection could be made at all (refused, DNS, TLS handshake); the probe before a
+    run refuses the run on it (exit 2) instead of scoring a system that is not there.
     """
 
-    def __init__(self, reason: str, *, transient: bool = False, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        transient: bool = False,
+        retry_after: float | None = None,
+        unreachable: bool = False,
+    ) -> None:
         self.reason = reason
         self.transient = transient
         self.retry_after = retry_after
+        self.unreachable = unreachable
         super().__init__(reason)

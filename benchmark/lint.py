@@ -8,16 +8,17 @@ scorable by its scorer.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 
 from benchmark.documents import Document, load_document
 from benchmark.documents.model import match_view
+from benchmark.documents.places import Place, quote_parts
 from benchmark.errors import BenchmarkError
-from benchmark.models import EvidenceLocation, Question, QuestionSet
+from benchmark.models import EvidenceLocation, Question, QuestionSet, RequiredEvidence
+from scorers.evidence_roles import SECTIONS, SPEAKERS, describe_role, place_allowed, wanted
 
-_ELLIPSIS = re.compile(r"\.{3,}|…+|⋯+")
 LINE_TOLERANCE = 0  # lint is strict: a quote must lie within the stated lines
+__all__ = ["LintProblem", "lint_question", "lint_set", "quote_parts", "within"]
 
 
 @dataclass(frozen=True)
@@ -132,30 +133,52 @@ def _check_evidence(q: Question, doc: Document) -> list[tuple[str, str]]:
             )
             continue
         if match_view(req.must_include) in page.folded:
+            out += _check_role(i, req, doc)
             continue
-        elsewhere = doc.pages_containing(req.must_include)
-        where = (
-            f"it is on page {', '.join(map(str, elsewhere))}"
-            if elsewhere
-            else "it is nowhere in the document"
+        out.append(
+            (
+                field,
+                f"{req.must_include!r} does not occur on page {req.page}; {_where(req.must_include, doc)}",
+            )
         )
-        out.append((field, f"{req.must_include!r} does not occur on page {req.page}; {where}"))
     return out
 
 
-def quote_parts(quote: str) -> list[str]:
-    """A quote with ``...`` / ``…`` elides text: its parts must occur in order."""
-    return [p for p in (match_view(x) for x in _ELLIPSIS.split(quote)) if p]
+def _where(text: str, doc: Document) -> str:
+    """Where ``text`` really is: its pages, a page break it crosses, or nowhere."""
+    elsewhere = doc.pages_containing(text)
+    if elsewhere:
+        return f"it is on page {', '.join(map(str, elsewhere))}"
+    crossing = [p for p in doc.places(text) if p.crosses_pages]
+    if crossing:
+        return f"it crosses the page break: {crossing[0].describe()}; split it at the break"
+    return "it is nowhere in the document"
 
 
-def _in_order(parts: list[str], text: str) -> bool:
-    pos = 0
-    for part in parts:
-        found = text.find(part, pos)
-        if found < 0:
-            return False
-        pos = found + len(part)
-    return bool(parts)
+def _check_role(i: int, req: RequiredEvidence, doc: Document) -> list[tuple[str, str]]:
+    """``section`` / ``speaker`` on a transcript: the text must be in that part on its page."""
+    transcript = doc.transcript
+    if transcript is None or not (req.section in SECTIONS or req.speaker in SPEAKERS):
+        return []
+    out = []
+    if req.section is not None and req.section not in SECTIONS:
+        out.append(
+            (f"required_evidence[{i}].section", f"{req.section!r} is not one of {', '.join(SECTIONS)}")
+        )
+    if req.speaker is not None and req.speaker not in SPEAKERS:
+        out.append(
+            (f"required_evidence[{i}].speaker", f"{req.speaker!r} is not one of {', '.join(SPEAKERS)}")
+        )
+    on_page = [p for p in doc.places(req.must_include) if p.pages == (req.page,)]
+    if on_page and not any(place_allowed(p, transcript, req) for p in on_page):
+        where = describe_role(transcript.role(on_page[0].start))
+        out.append(
+            (
+                f"required_evidence[{i}].must_include",
+                f"{req.must_include!r} is in {where} on page {req.page}, not in {wanted(req)}",
+            )
+        )
+    return out
 
 
 def _check_quotes(q: Question, doc: Document) -> list[tuple[str, str]]:
@@ -166,17 +189,25 @@ def _check_quotes(q: Question, doc: Document) -> list[tuple[str, str]]:
     for loc_field, loc in _named_locations(q):
         out += _check_location(loc_field, loc, doc)
     for field, quote in quotes:
-        parts = quote_parts(quote)
-        if not _in_order(parts, doc.folded):
+        places = doc.places(quote)
+        if not places:
             out.append((field, f"{quote!r} does not occur in the document"))
             continue
         located = [loc for loc in locations if loc.page is not None]
-        if located and not any(_in_order(parts, _location_text(loc, doc)) for loc in located):
+        if located and not any(within(p, loc) for p in places for loc in located):
             spots = ", ".join(_describe_location(loc) for loc in located)
-            hit = doc.locate(parts[0])
-            actual = f"; it is at page {hit[0].page}, line {hit[0].number}" if hit else ""
-            out.append((field, f"{quote!r} is not within {spots}{actual}"))
+            out.append((field, f"{quote!r} is not within {spots}; it is at {places[0].describe()}"))
     return out
+
+
+def within(place: Place, loc: EvidenceLocation) -> bool:
+    """The occurrence lies in the location: on its page (a quote crossing a page break starts there)
+    and, when it gives lines, within them (``LINE_TOLERANCE``)."""
+    if loc.page not in place.pages:
+        return False
+    if loc.lines is None:
+        return not place.crosses_pages or place.page == loc.page
+    return loc.lines.start - LINE_TOLERANCE <= place.start and place.end <= loc.lines.end + LINE_TOLERANCE
 
 
 def _named_locations(q: Question) -> list[tuple[str, EvidenceLocation]]:
@@ -191,14 +222,6 @@ def _check_location(field: str, loc: EvidenceLocation, doc: Document) -> list[tu
     if loc.lines is not None and not doc.lines_between(loc.lines.start, loc.lines.end, loc.page):
         return [(f"{field}.lines", f"no line {loc.lines} on page {loc.page}")]
     return []
-
-
-def _location_text(loc: EvidenceLocation, doc: Document) -> str:
-    if loc.lines is None:
-        page = doc.page(loc.page) if loc.page is not None else None
-        return page.folded if page else ""
-    start, end = loc.lines.start - LINE_TOLERANCE, loc.lines.end + LINE_TOLERANCE
-    return doc.folded_lines_text(start, end, loc.page)
 
 
 def _describe_location(loc: EvidenceLocation) -> str:

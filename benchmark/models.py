@@ -142,13 +142,44 @@ class Question:
         return bool(self.scoring.get("citation_required", True))
 
 
+@dataclass(frozen=True)
+class Gate:
+    """A set-level gate (``passing_score``): a rate over the set's resolved questions and its bound.
+
+    ``kind`` is ``"min"`` (the rate must reach ``threshold``) or ``"max"`` (it must not exceed it)."""
+
+    name: str
+    threshold: float
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"threshold": self.threshold, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class SystemInstructions:
+    """The set's ``system_instructions``: passed to the system under test with every question."""
+
+    required_behavior: str | None = None
+    rules: tuple[str, ...] = ()
+    forbidden_behavior: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "required_behavior": self.required_behavior,
+            "rules": list(self.rules),
+            "forbidden_behavior": list(self.forbidden_behavior),
+        }
+
+
 @dataclass
 class Criteria:
-    """Weights per type and component, pass threshold, and scorer options from the set's criteria."""
+    """Weights per type and component, pass threshold, scorer options and set gates from the set's criteria."""
 
     pass_threshold: float = 0.7
     weights: dict[str, dict[str, float]] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    gates: tuple[Gate, ...] = ()
 
     def weights_for(self, qtype: str, defaults: dict[str, float]) -> dict[str, float]:
         merged = dict(defaults)
@@ -168,6 +199,8 @@ class QuestionSet:
     criteria: Criteria
     sha256: str
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    system_instructions: SystemInstructions | None = None
+    warnings: tuple[str, ...] = ()  # unknown keys and criteria the loader ignored, one line each
 
 
 # --- answers ---------------------------------------------------------------------------------
@@ -180,6 +213,7 @@ class Citation:
     lines: LineRange | None = None
     quote: str | None = None
     doc: str | None = None
+    qa: int | None = None  # a transcript's question-answer pair (1-based), resolved to its lines
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"page": self.page}
@@ -189,6 +223,8 @@ class Citation:
             out["quote"] = self.quote
         if self.doc is not None:
             out["doc"] = self.doc
+        if self.qa is not None:
+            out["qa"] = self.qa
         return out
 
 

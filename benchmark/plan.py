@@ -34,6 +34,9 @@ class Plan:
     loaded: dict[str, str] = field(
         default_factory=dict
     )  # every set read from a file (selected or not) -> sha256
+    warned: frozenset[str] = (
+        frozenset()
+    )  # sha256 of the sets with warnings: never trusted, so they warn again
 
     def document(self, qs: QuestionSet) -> Document | None:
         return self.documents.get(str(qs.document_path))
@@ -42,10 +45,12 @@ class Plan:
         out = []
         for i, (qs, q) in enumerate(self.pairs):
             doc = self.document(qs)
-            canon = {"type": q.type, "question": q.raw}
+            canon: dict[str, Any] = {"type": q.type, "question": q.raw}
+            if qs.system_instructions is not None:  # what the system is told is part of what it answers
+                canon["system_instructions"] = qs.system_instructions.to_dict()
             for trial in range(self.repeat):
                 key = answer_key(identity_sha, canon, doc.sha256 if doc else "", trial)
-                query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+                query = query_for(qs, q, doc)
                 out.append(Job(seq=i * self.repeat + trial, query=query, trial=trial, key=key))
         return out
 
@@ -64,9 +69,38 @@ class Plan:
                     "document": display_path(qs.document_path) if qs.document_path else None,
                     "document_sha256": doc.sha256 if doc else None,
                     "questions": counts[key],
+                    **_criteria_entry(qs),
                 }
             )
         return out
+
+
+def query_for(qs: QuestionSet, q: Question, doc: Document | None) -> Query:
+    """What the system under test receives for ``q`` (docs/contract.md §3)."""
+    return Query(
+        question=q,
+        document=doc,
+        document_path=qs.document_path,
+        set_name=qs.name,
+        system_instructions=qs.system_instructions,
+    )
+
+
+def _criteria_entry(qs: QuestionSet) -> dict[str, Any]:
+    """What a report records of a set beyond its file: its gates, and that its system_instructions were
+    passed to the system (only when the set has them, so other reports are unchanged)."""
+    out: dict[str, Any] = {}
+    if qs.criteria.gates:
+        out["gates"] = {g.name: g.to_dict() for g in qs.criteria.gates}
+    if qs.system_instructions is not None:
+        si = qs.system_instructions
+        out["system_instructions"] = {
+            "sent": True,
+            "rules": len(si.rules),
+            "forbidden_behavior": len(si.forbidden_behavior),
+            "required_behavior": si.required_behavior is not None,
+        }
+    return out
 
 
 def _inputs(sets_or_paths: SetsOrPaths) -> list[str | Path | QuestionSet]:
@@ -113,20 +147,25 @@ def _load_one(path: Path, document: str | Path | None, trusted: Collection[str])
     return load_question_set(path, document)
 
 
-def _set_document(qs: QuestionSet, override: str | Path | None) -> Document | None:
-    """The set's document; a refusal about one the set names says which set named it."""
+def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
+    """The set's document; a refusal names the set too (a copied set whose document stayed behind)."""
     from benchmark.documents.loaders import load_document
     from benchmark.errors import DocumentError
 
-    if qs.document_path is None:
-        return None
+    assert qs.document_path is not None
     try:
         return load_document(qs.document_path)
     except DocumentError as exc:
+        where = display_path(qs.document_path)
         if override is not None:
-            raise
-        named = f"{exc.problem}; the document named by {display_path(qs.path)}"
-        raise DocumentError(named, path=exc.path, where=exc.where) from None
+            todo = "fix the --document path"
+        elif "not found" in exc.problem:
+            todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
+        else:
+            todo = "fix or convert the document, or pass another one with --document PATH"
+        raise DocumentError(
+            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+        ) from None
 
 
 def schema_sha256() -> str:
@@ -169,7 +208,9 @@ def plan(
     documents: dict[str, Document | None] = {}
     for qs, _ in pairs:
         if str(qs.document_path) not in documents:
-            documents[str(qs.document_path)] = _set_document(qs, document)
+            documents[str(qs.document_path)] = _set_document(qs, document) if qs.document_path else None
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
-    return Plan(inputs, pairs, documents, repeat, {display_path(s.path): s.sha256 for s in from_files})
+    loaded = {display_path(s.path): s.sha256 for s in from_files}
+    warned = frozenset(s.sha256 for s in sets if s.warnings)
+    return Plan(inputs, pairs, documents, repeat, loaded, warned)

@@ -7,9 +7,9 @@ collects one test item per question (named by its id; markers ``rag``, the type,
 tests every question's result (``score(type)``, ``pass_rate``, ``coverage``, ``assert_no_regression``).
 Every question is asked once per test run, also across xdist workers (see ``benchmark.pytest_support``).
 
-The module is imported by every pytest run once the package is installed (entry point ``pytest11``), so it
-imports nothing of the benchmark at module level and does nothing unless question sets are given
-(``--rag-set`` or the ini key ``rag_sets``). Docs: docs/pytest.md.
+The entry point pytest loads is the top-level module ``legal_rag_bench_pytest`` (options, the fixture,
+the check that no project package shadows the tool's); it calls ``activate`` only when question sets
+are given. Docs: docs/pytest.md.
 """
 
 from __future__ import annotations
@@ -31,45 +31,9 @@ STATE = "legal_rag_bench_state"
 TOKEN_KEY = "legal_rag_bench_token"  # xdist workerinput: this test run's id, shared by the workers
 COUNT_KEY = "legal_rag_bench_counts"  # xdist workeroutput: [asked, reused]
 
-_OPTIONS = [
-    ("--rag-set", "rag_sets", "paths", "Question set file or folder to collect as tests (repeatable)."),
-    (
-        "--rag-adapter",
-        "rag_adapter",
-        "string",
-        "The system under test: NAME or NAME:ARG, e.g. python:app:rag.",
-    ),
-    ("--rag-adapter-option", "rag_adapter_options", "linelist", "Adapter option KEY=VALUE (repeatable)."),
-    ("--rag-document", "rag_document", "string", "Use this document instead of the one each set names."),
-    ("--rag-cache", "rag_cache", "string", "Answer cache (default: in pytest's cache dir)."),
-    ("--rag-store", "rag_store", "string", "Run store for baselines (default runs/history.sqlite)."),
-    ("--rag-threshold", "rag_threshold", "string", "Pass threshold for every question (default: the sets')."),
-    ("--rag-concurrency", "rag_concurrency", "string", "Questions asked at once (default 4)."),
-    ("--rag-timeout", "rag_timeout", "string", "Seconds per question before it is skipped (default 60)."),
-]
-_FLAGS = [
-    ("--rag-skip-is-failure", "rag_skip_is_failure", "A question the system gave no answer to fails."),
-    ("--rag-resume", "rag_resume", "Reuse cached answers from earlier runs (default: this run's only)."),
-]
 
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("legal-rag-bench", "legal-rag-bench: RAG question sets as tests")
-    for flag, ini, kind, text in _OPTIONS:
-        repeat = flag in ("--rag-set", "--rag-adapter-option")
-        group.addoption(
-            flag, action="append" if repeat else "store", dest=flag[2:].replace("-", "_"), help=text
-        )
-        parser.addini(ini, text, type=kind)  # type: ignore[arg-type]
-    for flag, ini, text in _FLAGS:
-        group.addoption(flag, action="store_true", dest=ini, help=text)
-        parser.addini(ini, text, type="bool", default=False)
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Inert unless question sets are given; then load them (a bad set is a usage error, before any test)."""
-    if not (config.getoption("rag_set") or config.getini("rag_sets")) or config.getoption("help"):
-        return
+def activate(config: pytest.Config) -> None:
+    """Load the sets (a bad set is a usage error, before any test) and register the run's hooks."""
     from benchmark.errors import BenchmarkError
     from benchmark.pytest_support import marker_names, read_options
 
@@ -274,17 +238,3 @@ class RagPlugin:
                 self.publish_counts()
             self._run = RagRun(record, store=self.options.store, root=self.config.rootpath)
         return self._run
-
-
-@pytest.fixture(scope="session")
-def rag_run(request: pytest.FixtureRequest) -> RagRun:
-    """Every question of the configured sets, scored: ``rag_run.score("fact_exact")``, ``.pass_rate()``,
-    ``.coverage``, ``.results``, ``.assert_no_regression("latest")``. Shares answers with the items."""
-    plugin: RagPlugin | None = request.config.pluginmanager.get_plugin(STATE)
-    if plugin is None:
-        pytest.fail(
-            "rag_run needs question sets and a system: --rag-set PATH --rag-adapter SPEC "
-            "(or rag_sets / rag_adapter in the ini file)",
-            pytrace=False,
-        )
-    return plugin.rag_run()

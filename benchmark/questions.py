@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from benchmark.criteria import read_criteria
 from benchmark.errors import QuestionSetError
 from benchmark.json_input import MAX_SET_BYTES, loads_document, read_limited
 from benchmark.models import (
     PENALTY_WORDS,
     QUESTION_TYPES,
     AmountPart,
-    Criteria,
     DateRange,
     EvidenceLocation,
     Expected,
@@ -28,10 +29,12 @@ from benchmark.models import (
     Question,
     QuestionSet,
     RequiredEvidence,
+    SystemInstructions,
 )
 from benchmark.resources import schema_path
 
 MAX_REPORTED_ERRORS = 20
+_log = logging.getLogger("benchmark.questions")
 
 
 @lru_cache(maxsize=1)
@@ -72,18 +75,29 @@ def read_json(path: Path) -> Any:
 
 
 def schema_errors(obj: Any) -> list[tuple[str, str]]:
-    """(JSON path, problem) for every schema violation, most specific first, deduplicated."""
+    """(JSON path, problem) for every schema violation, most specific first, deduplicated (unknown keys too)."""
+    problems, unknown = schema_problems(obj)
+    return problems + unknown
+
+
+def schema_problems(obj: Any) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(errors, unknown keys): each a list of (JSON path, problem). An unknown key is a warning, one per
+    key, unless ``validate --strict`` asks for a refusal."""
     if not isinstance(obj, dict):
-        return [("$", f"the root must be an object, got {type(obj).__name__}")]
+        return [("$", f"the root must be an object, got {type(obj).__name__}")], []
     errors = sorted(_validator().iter_errors(obj), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     out: list[tuple[str, str]] = []
+    unknown: list[tuple[str, str]] = []
     for err in errors:
-        leaves = _leaf_errors(err)
-        for leaf in leaves:
+        for leaf in _leaf_errors(err):
+            if leaf.validator == "additionalProperties":
+                items = [(json_path(leaf.absolute_path), m) for m in _unknown_keys(leaf)]
+                unknown += [i for i in items if i not in unknown]
+                continue
             item = (json_path(leaf.absolute_path), _describe(leaf))
             if item not in out:
                 out.append(item)
-    return out
+    return out, unknown
 
 
 def _leaf_errors(err: Any) -> list[Any]:
@@ -95,8 +109,6 @@ def _leaf_errors(err: Any) -> list[Any]:
 
 def _describe(err: Any) -> str:
     v = err.validator
-    if v == "additionalProperties":
-        return _unknown_keys(err)
     if v == "enum":
         return f"{err.instance!r} is not one of {err.validator_value}"
     if v == "oneOf" and "hallucination_penalty" in [str(p) for p in err.absolute_path]:
@@ -108,28 +120,48 @@ def _describe(err: Any) -> str:
     return str(err.message)
 
 
-def _unknown_keys(err: Any) -> str:
+def _unknown_keys(err: Any) -> list[str]:
+    """One message per unknown key, with the closest allowed key when there is one."""
     import difflib
 
     allowed = sorted(err.schema.get("properties", {}))
-    extra = sorted(k for k in err.instance if k not in allowed and not str(k).startswith("x-"))
-    parts = []
+    patterns = list(err.schema.get("patternProperties", {}))
+    extra = sorted(k for k in err.instance if k not in allowed and not _matches_any(str(k), patterns))
+    out = []
     for key in extra:
         close = difflib.get_close_matches(key, allowed, n=1)
-        parts.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
-    return (
-        f"unknown key {', '.join(parts)}; allowed here: {', '.join(allowed)} (prefix your own keys with 'x-')"
-    )
+        hint = f" (did you mean {close[0]!r}?)" if close else f"; allowed here: {', '.join(allowed)}"
+        out.append(f"unknown key {key!r}{hint}")
+    return out
 
 
-def load_question_set(path: str | Path, document: str | Path | None = None) -> QuestionSet:
-    """Read, validate and model one set; ``document`` overrides the document it names."""
+def _matches_any(key: str, patterns: list[str]) -> bool:
+    import re
+
+    return any(re.search(p, key) for p in patterns)
+
+
+def load_question_set(
+    path: str | Path, document: str | Path | None = None, *, strict: bool = False
+) -> QuestionSet:
+    """Read, validate and model one set; ``document`` overrides the document it names. Unknown keys are
+    warnings (logged, and kept in ``QuestionSet.warnings``); with ``strict`` they are refused."""
+    from benchmark.hints import document_kind, looks_like_document_json, not_a_set
+
     p = Path(path)
+    kind = document_kind(p)
+    if kind is not None:
+        raise QuestionSetError(not_a_set(p, kind), path=p)
     obj, data = read_json(p)
-    problems = schema_errors(obj)
+    if looks_like_document_json(obj):
+        raise QuestionSetError(not_a_set(p, "OCR page JSON"), path=p)
+    problems, unknown = schema_problems(obj)
+    if strict:
+        problems += [(w, f"{m}; refused by --strict (prefix your own keys with 'x-')") for w, m in unknown]
     if problems:
         raise _many(p, problems)
-    return build_question_set(p, obj, data, document)
+    notes = [f"{p}: {w}: {m}; ignored (prefix your own keys with 'x-')" for w, m in unknown]
+    return build_question_set(p, obj, data, document, notes)
 
 
 def _many(path: Path, problems: list[tuple[str, str]]) -> QuestionSetError:
@@ -145,12 +177,20 @@ def _many(path: Path, problems: list[tuple[str, str]]) -> QuestionSetError:
 
 
 def build_question_set(
-    path: Path, obj: dict[str, Any], data: bytes, document: str | Path | None
+    path: Path,
+    obj: dict[str, Any],
+    data: bytes,
+    document: str | Path | None,
+    warnings: Iterable[str] = (),
 ) -> QuestionSet:
     dialect = "upstream" if "benchmark_name" in obj else "seed"
     default_type = obj.get("benchmark_type")
     questions = [_question(path, i, q, default_type) for i, q in enumerate(obj["questions"])]
     _check_unique_ids(path, questions)
+    criteria, criteria_warnings = read_criteria(path, obj, [q.type for q in questions], default_type)
+    notes = (*warnings, *criteria_warnings)
+    for note in notes:
+        _log.warning("%s", note)
     if dialect == "upstream":
         info = obj.get("document_info") or {}
         ref = info.get("source_path")
@@ -170,9 +210,22 @@ def build_question_set(
         document_ref=ref,
         document_path=doc_path,
         questions=questions,
-        criteria=_criteria(obj),
+        criteria=criteria,
         sha256=hashlib.sha256(data).hexdigest(),
         raw=obj,
+        system_instructions=_instructions(obj.get("system_instructions")),
+        warnings=notes,
+    )
+
+
+def _instructions(value: Any) -> SystemInstructions | None:
+    if not isinstance(value, Mapping):
+        return None
+    behavior = value.get("required_behavior")
+    return SystemInstructions(
+        required_behavior=behavior if isinstance(behavior, str) and behavior.strip() else None,
+        rules=tuple(str(r) for r in value.get("rules") or () if str(r).strip()),
+        forbidden_behavior=tuple(str(r) for r in value.get("forbidden_behavior") or () if str(r).strip()),
     )
 
 
@@ -221,7 +274,9 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
             AmountPart(p["amount"], p.get("description")) for p in exp.get("amount_breakdown", ())
         ),
         date=exp.get("date"),
-        date_range=DateRange(**exp["date_range"]) if "date_range" in exp else None,
+        date_range=DateRange(exp["date_range"]["start"], exp["date_range"]["end"])
+        if "date_range" in exp
+        else None,
         count=exp.get("count"),
         text_answer=exp.get("text_answer"),
         boolean_answer=exp.get("boolean_answer"),
@@ -285,24 +340,6 @@ def _infer_type(q: Mapping[str, Any], exp: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _criteria(obj: Mapping[str, Any]) -> Criteria:
-    crit = obj.get("evaluation_criteria") or {}
-    cfg = obj.get("scoring_config") or {}
-    threshold = crit.get("pass_threshold", cfg.get("overall_pass_threshold", cfg.get("pass_threshold", 0.7)))
-    weights: dict[str, dict[str, float]] = {}
-    type_weights: dict[str, float] = {}
-    for source in (cfg.get("type_weights") or {}, crit.get("weights") or {}):
-        for qtype, value in source.items():
-            if isinstance(value, Mapping):
-                weights.setdefault(qtype, {}).update({k: float(v) for k, v in value.items()})
-            else:
-                type_weights[qtype] = float(value)
-    options = {k: v for k, v in crit.items() if k not in ("pass_threshold", "weights")}
-    if type_weights:
-        options["type_weights"] = type_weights
-    return Criteria(pass_threshold=float(threshold), weights=weights, options=options)
-
-
 def find_set_files(paths: Iterable[str | Path]) -> list[Path]:
     """Expand folders to the question sets in them (recursively, sorted).
 
@@ -317,7 +354,9 @@ def find_set_files(paths: Iterable[str | Path]) -> list[Path]:
         elif p.exists():
             out.append(p)
         else:
-            raise QuestionSetError("no such file or folder", path=p)
+            from benchmark.hints import path_hint
+
+            raise QuestionSetError(f"no such file or folder{path_hint(p)}", path=p)
     return out
 
 

@@ -1,11 +1,13 @@
 """What a run produces: one ``QuestionResult`` per question (and trial), gathered in a ``RunRecord``.
 
 ``summary()`` implements docs/contract.md §4 "Outcomes": resolved = passed + failed, score is the mean
-over resolved questions, coverage = resolved / total, the same per type.
+over resolved questions, coverage = resolved / total, the same per type. ``ERROR`` (a scorer raised for
+that question) is counted apart, as ``errored``: neither resolved nor skipped.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +15,7 @@ from benchmark.models import Answer, Question
 from scorers.result import ScoreResult
 
 PASS, FAIL, SKIP, ERROR = "PASS", "FAIL", "SKIP", "ERROR"
+COMPLETE, STOPPED = "complete", "stopped"  # a run's status
 
 
 @dataclass
@@ -96,7 +99,10 @@ class Counts:
         return out
 
 
-def summarize(results: list[QuestionResult]) -> dict[str, Any]:
+def summarize(results: list[QuestionResult], datasets: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The summary; ``gates`` (each set's gates measured, see ``benchmark.gates``) when a set has gates."""
+    from benchmark.gates import gates_held, measure_gates
+
     overall = Counts()
     by_type: dict[str, Counts] = {}
     for r in results:
@@ -104,6 +110,10 @@ def summarize(results: list[QuestionResult]) -> dict[str, Any]:
         by_type.setdefault(r.type, Counts()).add(r)
     out = overall.as_dict(full=True)
     out["by_type"] = {t: by_type[t].as_dict(full=False) for t in sorted(by_type)}
+    gates = measure_gates(results, datasets)
+    if gates is not None:
+        out["gates"] = gates
+        out["gates_held"] = gates_held(gates)
     return out
 
 
@@ -116,16 +126,27 @@ class RunRecord:
     version: str
     started_at: str
     finished_at: str
-    datasets: list[dict[str, str]]  # [{"path": ..., "sha256": ..., "document": ..., "document_sha256": ...}]
+    datasets: list[dict[str, Any]]  # [{"path", "sha256", "document", "document_sha256", "gates"?, ...}]
     adapter: dict[str, Any]  # {"name": spec, "config": {...}} (no secrets)
     options: dict[str, Any] = field(default_factory=dict)
     results: list[QuestionResult] = field(default_factory=list)
     git_commit: str | None = None
+    status: str = COMPLETE  # COMPLETE | STOPPED (the system could not be reached or kept failing)
+    stop_reason: str | None = None
+    warnings: list[str] = field(default_factory=list)  # e.g. unknown answer keys, once per key
+    # why report.html could not be written (the other files were): kept for the caller to report
+    page_error: Exception | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> dict[str, Any]:
-        return summarize(self.results)
+        return summarize(self.results, self.datasets)
 
     @property
     def exit_code(self) -> int:
-        """0 when every question passed, else 1 (docs/contract.md §6)."""
-        return 0 if self.results and all(r.outcome == PASS for r in self.results) else 1
+        """0 when every question passed and every set gate held, 2 for a stopped run (a refusal), else 1
+        (docs/contract.md §6)."""
+        from benchmark.gates import gates_held, measure_gates
+
+        if self.status == STOPPED:
+            return 2
+        passed = bool(self.results) and all(r.outcome == PASS for r in self.results)
+        return 0 if passed and gates_held(measure_gates(self.results, self.datasets)) else 1

@@ -28,6 +28,7 @@ def common_run_keys(dataset_name: str) -> dict[str, KeySpec]:
         "retries": ("retries", int),
         "rate_limit": ("rate_limit", (int, float)),
         "repeat": ("repeat", int),
+        "stop_after": ("stop_after", int),
     }
 
 

@@ -9,6 +9,11 @@ retried: a system that hung once usually hangs again, and retrying would multipl
 
 Each reply is handed to ``on_reply`` as soon as it arrives (the caller writes it to the answer cache),
 so an interrupted run loses nothing it had received.
+
+Fail fast (``benchmark.failfast``): a probe before the run (the adapter's ``health_check()``, else the
+first question alone) stops it when the system cannot be reached, and ``stop_after`` questions in a row
+failing with the same transport fault stop it mid-way. A stopped run's replies say why (``Replies.stopped``);
+the questions it did not ask get a SKIP "not asked: ...".
 """
 
 from __future__ import annotations
@@ -24,8 +29,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmark.adapters.base import Query
-from benchmark.answers import parse_answer
+from benchmark.answers import parse_answer, unknown_keys
 from benchmark.errors import AdapterError, BenchmarkError, ConfigError
+from benchmark.failfast import (
+    DEFAULT_STOP_AFTER,
+    TRANSPORT,
+    UNREACHABLE,
+    Streak,
+    fault_kind,
+    not_asked_reason,
+    unreachable_reason,
+)
 from benchmark.models import Answer
 
 
@@ -37,6 +51,10 @@ class Settings:
     rate_limit: float | None = None  # requests per second, retries included
     backoff_base: float = 0.5
     backoff_max: float = 30.0
+    stop_after: int = (
+        DEFAULT_STOP_AFTER  # same transport fault this many times in a row stops the run; 0 never
+    )
+    probe: bool = True  # health check (or the first question alone) before the run
 
     def checked(self) -> Settings:
         """Itself, or a ``ConfigError`` naming the option that is out of range."""
@@ -49,6 +67,7 @@ class Settings:
                 "--rate-limit",
                 "must be more than 0 per second",
             ),
+            (self.stop_after >= 0, "--stop-after", "must be 0 (never stop) or more"),
         ]
         for ok, option, problem in checks:
             if not ok:
@@ -74,6 +93,14 @@ class Reply:
     latency_ms: int | None
     attempts: int = 1
     cached: bool = False
+    fault: str | None = None  # failfast.UNREACHABLE / TRANSPORT for a SKIP caused by the channel
+    unknown_keys: tuple[str, ...] = ()  # keys of the answer object that nothing reads
+
+
+class Replies(list[Reply]):
+    """The replies in job order; ``stopped`` says why the run stopped early (None when it did not)."""
+
+    stopped: str | None = None
 
 
 OnReply = Callable[[Reply], None]
@@ -152,8 +179,9 @@ class Engine:
             ) from exc
         return result
 
-    async def _attempt(self, query: Query) -> Answer:
-        """One attempt: raises ``asyncio.TimeoutError`` / ``AdapterError`` / anything the adapter raises."""
+    async def _attempt(self, query: Query) -> tuple[Answer, tuple[str, ...]]:
+        """One attempt: the answer and its unknown keys; raises ``asyncio.TimeoutError`` / ``AdapterError`` /
+        anything the adapter raises."""
         if self.limiter is not None:
             await self.limiter.wait()
         if sys.version_info >= (3, 11):  # a deadline on this task: no extra task per attempt, as wait_for has
@@ -161,7 +189,7 @@ class Engine:
                 raw = await self._call(query)
         else:  # pragma: no cover - exercised on Python 3.10 only
             raw = await asyncio.wait_for(self._call(query), timeout=self.settings.timeout)
-        return parse_answer(raw)
+        return parse_answer(raw), unknown_keys(raw)
 
     async def ask(self, job: Job) -> Reply:
         start = time.perf_counter()
@@ -169,30 +197,48 @@ class Engine:
         for attempt in range(self.settings.retries + 1):
             attempts = attempt + 1
             try:
-                answer = await self._attempt(job.query)
+                answer, unknown = await self._attempt(job.query)
             except asyncio.TimeoutError:
-                return self._skip(
-                    job, f"timeout after {_format_seconds(self.settings.timeout)}s", start, attempts
-                )
+                reason = f"timeout after {_format_seconds(self.settings.timeout)}s"
+                return self._skip(job, reason, start, attempts, TRANSPORT)
             except AdapterError as exc:
                 if exc.transient and attempt < self.settings.retries:
                     await asyncio.sleep(backoff_delay(attempt, self.settings, exc.retry_after, self.rng))
                     continue
                 suffix = f" (after {attempts} attempts)" if attempts > 1 else ""
-                return self._skip(job, f"{exc.reason}{suffix}", start, attempts)
+                return self._skip(job, f"{exc.reason}{suffix}", start, attempts, fault_kind(exc))
             except (asyncio.CancelledError, BenchmarkError):
                 raise
             except (KeyboardInterrupt, SystemExit) as exc:
                 # asyncio would abandon the run half-way; carry it out as an ordinary exception instead
                 raise Interrupted(exc) from exc
             except Exception as exc:
-                return self._skip(job, f"{type(exc).__name__}: {exc}", start, attempts)
-            return Reply(job, answer, None, _elapsed_ms(start), attempts)
+                return self._skip(job, f"{type(exc).__name__}: {exc}", start, attempts, fault_kind(exc))
+            return Reply(job, answer, None, _elapsed_ms(start), attempts, unknown_keys=unknown)
         raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
-    def _skip(job: Job, reason: str, start: float, attempts: int) -> Reply:
-        return Reply(job, None, reason, _elapsed_ms(start), attempts)
+    def _skip(job: Job, reason: str, start: float, attempts: int, fault: str | None = None) -> Reply:
+        return Reply(job, None, reason, _elapsed_ms(start), attempts, fault=fault)
+
+    async def health_check(self) -> str | None:
+        """The adapter's ``health_check()`` within the timeout: None when it passed, else why not."""
+        check = self.adapter.health_check
+        try:
+            if inspect.iscoroutinefunction(check):
+                await asyncio.wait_for(check(), timeout=self.settings.timeout)
+            else:
+                pending = asyncio.get_running_loop().run_in_executor(self.pool, check)
+                await asyncio.wait_for(_maybe_await_result(pending), timeout=self.settings.timeout)
+        except asyncio.TimeoutError:
+            return f"health check: no reply within {_format_seconds(self.settings.timeout)}s"
+        except (asyncio.CancelledError, BenchmarkError):
+            raise
+        except (KeyboardInterrupt, SystemExit) as exc:
+            raise Interrupted(exc) from exc
+        except Exception as exc:
+            return f"health check failed: {getattr(exc, 'reason', None) or f'{type(exc).__name__}: {exc}'}"
+        return None
 
 
 def _elapsed_ms(start: float) -> int:
@@ -204,6 +250,12 @@ async def _maybe_await(value: object) -> None:
         await value
 
 
+async def _maybe_await_result(pending: Any) -> Any:
+    """A sync health check's result, awaited once more when it handed back an awaitable."""
+    value = await pending
+    return await value if inspect.isawaitable(value) else value
+
+
 async def _lifecycle(adapter: Any, name: str) -> None:
     fn = getattr(adapter, name, None)
     if callable(fn):
@@ -212,7 +264,7 @@ async def _lifecycle(adapter: Any, name: str) -> None:
 
 async def run_jobs(
     adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
-) -> list[Reply]:
+) -> Replies:
     """Ask every job's question; replies come back in job order. ``setup()``/``close()`` wrap the run.
 
     A ``setup()`` that fails with anything but a ``BenchmarkError`` turns every job into a SKIP.
@@ -227,46 +279,106 @@ async def run_jobs(
         reason = f"adapter setup failed: {getattr(exc, 'reason', None) or f'{type(exc).__name__}: {exc}'}"
         return _skip_all(jobs, reason, on_reply)
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lrb-adapter")
+    streak, started = Streak(settings.stop_after), set[int]()
     try:
-        await _drain(Engine(adapter, settings, pool), list(jobs), workers, replies, on_reply)
+        engine = Engine(adapter, settings, pool)
+        todo, stop = await _probe(engine, list(jobs), settings, replies, on_reply, streak)
+        if stop is None and todo:
+            await _drain(engine, todo, workers, replies, on_reply, streak, started)
+            # a streak that trips on the last question stops nothing: every question was asked
+            stop = streak.tripped if len(replies) < len(jobs) else None
     finally:
         # never wait here for a sync call that timed out and is still running in its thread
         pool.shutdown(wait=False, cancel_futures=True)
         await _lifecycle(adapter, "close")
-    return [replies[j.seq] for j in jobs]
+    return _in_order(jobs, replies, stop, started)
 
 
-def _skip_all(jobs: Sequence[Job], reason: str, on_reply: OnReply | None) -> list[Reply]:
-    out = [Reply(j, None, reason, None, 0) for j in jobs]
+def _in_order(jobs: Sequence[Job], replies: dict[int, Reply], stop: str | None, started: set[int]) -> Replies:
+    """Replies in job order; the questions a stopped run did not ask (or whose answer it stopped
+    waiting for) say so."""
+    out = Replies()
+    for j in jobs:
+        reply = replies.get(j.seq)
+        if reply is None:
+            reply = Reply(j, None, not_asked_reason(stop or "?", in_flight=j.seq in started), None, 0)
+        out.append(reply)
+    out.stopped = stop
+    return out
+
+
+def _skip_all(jobs: Sequence[Job], reason: str, on_reply: OnReply | None) -> Replies:
+    out = Replies(Reply(j, None, reason, None, 0) for j in jobs)
     for r in out:
         if on_reply is not None:
             on_reply(r)
     return out
 
 
+async def _probe(
+    engine: Engine,
+    jobs: list[Job],
+    settings: Settings,
+    replies: dict[int, Reply],
+    on_reply: OnReply | None,
+    streak: Streak,
+) -> tuple[list[Job], str | None]:
+    """The adapter's health check, else the first question alone: (jobs left, why the run stops or None)."""
+    if not settings.probe or not jobs:
+        return jobs, None
+    if callable(getattr(engine.adapter, "health_check", None)):
+        problem = await engine.health_check()
+        return jobs, None if problem is None else unreachable_reason(problem)
+    first = jobs[0]
+    reply = await engine.ask(first)
+    replies[first.seq] = reply
+    if on_reply is not None:
+        on_reply(reply)
+    if reply.fault == UNREACHABLE:
+        return jobs[1:], unreachable_reason(reply.skip_reason or "no answer")
+    streak.add(reply.fault, reply.skip_reason)
+    return jobs[1:], None
+
+
 async def _drain(
-    engine: Engine, jobs: list[Job], workers: int, replies: dict[int, Reply], on_reply: OnReply | None
+    engine: Engine,
+    jobs: list[Job],
+    workers: int,
+    replies: dict[int, Reply],
+    on_reply: OnReply | None,
+    streak: Streak,
+    started: set[int],
 ) -> None:
     queue = iter(jobs)
+    tasks: list[asyncio.Future[None]] = []
 
     async def worker() -> None:
         for job in queue:  # a shared iterator: each job is taken by exactly one worker
+            started.add(job.seq)
             reply = await engine.ask(job)
             replies[job.seq] = reply
             if on_reply is not None:
                 on_reply(reply)
+            if streak.add(reply.fault, reply.skip_reason):
+                for t in tasks:  # stop the questions in flight too: they would fail the same way
+                    if t is not asyncio.current_task():
+                        t.cancel()
+                return
 
-    tasks = [asyncio.ensure_future(worker()) for _ in range(min(workers, len(jobs)))]
+    tasks.extend(asyncio.ensure_future(worker()) for _ in range(min(workers, len(jobs))))
     try:
-        await asyncio.gather(*tasks)
+        results = await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         for t in tasks:
             t.cancel()
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
+            raise result
 
 
 def run_jobs_sync(
     adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
-) -> list[Reply]:
+) -> Replies:
     """``run_jobs`` from synchronous code; inside a running loop (a notebook) it uses a helper thread."""
     try:
         asyncio.get_running_loop()

@@ -59,7 +59,12 @@ MIGRATIONS: list[str] = [
     CREATE INDEX results_by_question ON results(run_id, question_id, trial);
     CREATE INDEX runs_by_start ON runs(started_at);
     """,
-    # 2: ERROR outcomes (a scorer raised): their count per run, the one-line reason per question
+    # 2: a run stopped early (the system unreachable, or the same fault N times in a row) is not a score
+    """
+    ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
+    ALTER TABLE runs ADD COLUMN stop_reason TEXT;
+    """,
+    # 3: ERROR outcomes (a scorer raised): their count per run, the one-line reason per question
     """
     ALTER TABLE runs ADD COLUMN errored INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE results ADD COLUMN error TEXT;
@@ -79,7 +84,13 @@ class RunRow:
     skipped: int
     score: float
     coverage: float
+    status: str = "complete"  # "complete" | "stopped"
+    stop_reason: str | None = None
     errored: int = 0
+
+    @property
+    def stopped(self) -> bool:
+        return self.status == "stopped"
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -147,13 +158,14 @@ class RunStore(SQLiteFile):
         with self._tx() as db:
             db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
             db.execute(
-                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     run_id, label, report.get("tool", ""), report.get("version", ""), report.get("git_commit"),
                     report.get("started_at", ""), report.get("finished_at"), adapter.get("name", ""),
                     _dumps(adapter.get("config", {})), _dumps(report.get("datasets", report.get("dataset", []))),
                     _dumps(report.get("options", {})), _dumps(s), s["total"], s["passed"], s["failed"],
-                    s["skipped"], s["score"], s["coverage"], s.get("errored", 0),
+                    s["skipped"], s["score"], s["coverage"], report.get("status") or "complete",
+                    report.get("stop_reason"), s.get("errored", 0),
                 ),
             )  # fmt: skip
             db.executemany("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
@@ -190,7 +202,7 @@ class RunStore(SQLiteFile):
     def list_runs(self, limit: int | None = None) -> list[RunRow]:
         sql = (
             "SELECT run_id, label, started_at, adapter_name, total, passed, failed, skipped, score, coverage, "
-            "errored FROM runs ORDER BY started_at DESC, run_id DESC"
+            "status, stop_reason, errored FROM runs ORDER BY started_at DESC, run_id DESC"
         )
         params: tuple[int, ...] = ()
         if limit is not None:
@@ -203,7 +215,7 @@ class RunStore(SQLiteFile):
         run_id = self.resolve(ref)
         row = self._db.execute(
             "SELECT run_id, label, tool, version, git_commit, started_at, finished_at, adapter_name, "
-            "adapter_config, datasets, options, summary FROM runs WHERE run_id = ?",
+            "adapter_config, datasets, options, summary, status, stop_reason FROM runs WHERE run_id = ?",
             (run_id,),
         ).fetchone()
         report: dict[str, Any] = {
@@ -218,6 +230,8 @@ class RunStore(SQLiteFile):
             "datasets": json.loads(row[9]),
             "options": json.loads(row[10]),
             "summary": json.loads(row[11]),
+            "status": row[12],
+            "stop_reason": row[13],
             "questions": self.results(run_id),
         }
         return report

@@ -21,6 +21,13 @@ The leaderboard ranks by score, then coverage (as in the seed leaderboard: a var
 wins a tie); equal score and coverage share a rank. Each row also says whether the variant differs from
 the baseline and from the leader beyond noise (paired bootstrap CI and exact McNemar test, as ``compare``).
 Relative paths are taken from the working directory, as on the command line and in ``--config``.
+
+Nothing is asked before every variant's adapter spec and options have been checked (each adapter is
+built once and closed): a misspelled adapter in the last variant refuses the sweep (exit 2) before the
+first variant spends a paid call. A variant that could not answer a single question (every one
+skipped) is reported as failed, with the reason, and the sweep exits 1. A variant whose system cannot
+be reached stops the sweep with that refusal; the variants before it are stored and their answers
+cached, so running the sweep again after the fix asks only what is missing.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.compare import Comparison, compare_outcomes
-from benchmark.errors import ConfigError
+from benchmark.errors import BenchmarkError, ConfigError, RunStopped
 from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
 
 # [run] keys -> (benchmark.api.run keyword, accepted types): those of `run --config`, plus the baseline
@@ -227,6 +234,20 @@ class VariantRun:
     from_cache: int  # answers served from the shared answer cache
     asked: int  # answers the system was asked for
 
+    @property
+    def failed(self) -> str | None:
+        """Why the variant failed (it answered no question at all), or None."""
+        questions = self.report.get("questions") or []
+        if not questions or any(q.get("outcome") != "SKIP" for q in questions):
+            return None
+        reasons: dict[str, int] = {}
+        for q in questions:
+            reason = str(q.get("skip_reason") or "no answer")
+            reasons[reason] = reasons.get(reason, 0) + 1
+        top = max(reasons.items(), key=lambda item: (item[1], item[0]))[0]
+        more = f" (and {len(reasons) - 1} other reason(s))" if len(reasons) > 1 else ""
+        return f"every one of its {len(questions)} questions was skipped: {top}{more}"
+
 
 @dataclass
 class SweepResult:
@@ -234,6 +255,11 @@ class SweepResult:
     runs: list[VariantRun]
     leaderboard: dict[str, Any]
     comparisons: list[Comparison]  # every other variant against the baseline, in leaderboard order
+
+    @property
+    def failed(self) -> list[tuple[str, str]]:
+        """(variant, why) for each variant that answered no question."""
+        return [(r.variant.name, why) for r in self.runs if (why := r.failed) is not None]
 
     def reports_for_html(self) -> list[dict[str, Any]]:
         """The baseline's report first, then the others in leaderboard order (for the comparison page)."""
@@ -245,22 +271,62 @@ class SweepResult:
 OnVariant = Callable[[int, Variant, "VariantRun | None"], None]
 
 
+def check_variants(config: SweepConfig) -> None:
+    """Build (and close) every variant's adapter before anything is asked: a bad spec or option in any
+    variant is a refusal naming the sweep file and the variant."""
+    from benchmark.adapters.base import create_adapter
+
+    for i, variant in enumerate(config.variants):
+        try:
+            adapter = create_adapter(variant.adapter, variant.options)
+        except BenchmarkError as exc:
+            raise ConfigError(
+                f"adapter {variant.adapter!r}: {exc}; nothing was run (fix it, then run the sweep again)",
+                path=config.path,
+                where=f"[[variant]] #{i + 1} ({variant.name})",
+            ) from None
+        _close(adapter)
+
+
+def _close(adapter: Any) -> None:
+    import asyncio
+    import inspect
+
+    fn = getattr(adapter, "close", None)
+    if callable(fn):
+        result = fn()
+        if inspect.isawaitable(result):
+            asyncio.run(_awaited(result))
+
+
+async def _awaited(value: Any) -> None:
+    await value
+
+
 def _run_variant(
     config: SweepConfig, variant: Variant, api_kwargs: Mapping[str, Any], progress: Any
 ) -> VariantRun:
     from benchmark import api
     from benchmark.report.json_report import build_report
 
-    record = api.run(
-        config.run.get("sets_or_paths"),
-        variant.adapter,
-        adapter_options=variant.options,
-        label=variant.name,
-        progress=progress,
-        scorer_options=config.scoring,
-        **{k: v for k, v in config.run.items() if k != "sets_or_paths"},
-        **api_kwargs,
-    )
+    try:
+        record = api.run(
+            config.run.get("sets_or_paths"),
+            variant.adapter,
+            adapter_options=variant.options,
+            label=variant.name,
+            progress=progress,
+            scorer_options=config.scoring,
+            **{k: v for k, v in config.run.items() if k != "sets_or_paths"},
+            **api_kwargs,
+        )
+    except RunStopped as exc:
+        raise RunStopped(
+            f"variant {variant.name!r}: {exc.problem} The variants before it are stored; run the sweep "
+            "again once it is fixed (their answers come from the cache).",
+            record=exc.record,
+            path=config.path,
+        ) from None
     cached = sum(1 for r in record.results if r.cached)
     return VariantRun(variant, record.run_id, build_report(record), cached, len(record.results) - cached)
 
@@ -282,6 +348,7 @@ def run_sweep(
         "resume": cache_path is not None,  # reuse the shared cache's answers for identical configs
         "store_path": store_path,
     }
+    check_variants(config)
     runs: list[VariantRun] = []
     for i, variant in enumerate(config.variants):
         if on_variant is not None:
@@ -291,6 +358,9 @@ def run_sweep(
             on_variant(i, variant, runs[-1])
     named = [(r.variant.name, r.report) for r in runs]
     board = build_leaderboard(named, config.baseline, variants=config.variants, resamples=resamples)
+    failed = {r.variant.name: r.failed for r in runs}
+    for row in board["rows"]:
+        row["failed"] = failed.get(row["name"])
     by_name = dict(named)
     base = outcomes_of(by_name[config.baseline])
     comparisons = [

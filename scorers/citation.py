@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, LineRange, Question
 from benchmark.records import quick_init
+from scorers.citation_pairs import resolve_pair
 from scorers.evidence import folded
 from scorers.fuzzy import partial_ratio
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, Component
@@ -288,6 +289,7 @@ class _Checker:
         self.pages = sorted({t.page for t in targets})
 
     def check(self, source: str, c: Citation) -> CitationResult:
+        c, note = resolve_pair(c, self.doc, self.pages)
         page = c.page
         if page is None and c.lines is not None and self.doc is not None:
             page = _index(self.doc).page_of_line.get(c.lines.start)
@@ -299,7 +301,7 @@ class _Checker:
             correct = page_matches and (lines_ok is not False or rescued)
         else:
             correct = bool(found) and quote_page in self.pages
-        reason = self._reason(page, c, page_matches, lines_ok, found, quote_page, correct)
+        reason = note + self._reason(page, c, page_matches, lines_ok, found, quote_page, correct)
         return CitationResult(
             source, page, c.lines, c.quote, page_matches, lines_ok, found, quote_page, score, correct, reason
         )

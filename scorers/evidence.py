@@ -29,10 +29,11 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from benchmark.documents.model import match_view
+from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.records import quick_init
 from benchmark.text.numerals import CN_NUMERAL_CHARS
+from scorers.evidence_roles import apply_roles
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
@@ -342,11 +343,14 @@ def _required_match(
     return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
 
 
-def match_evidence(answer: Answer, question: Question) -> EvidenceMatch:
-    """Every returned item against every required item: recall, precision and the reasons."""
+def match_evidence(answer: Answer, question: Question, document: Document | None = None) -> EvidenceMatch:
+    """Every returned item against every required item: recall, precision and the reasons. With a
+    transcript ``document``, items must also come from the part each required item names
+    (``scorers.evidence_roles``)."""
     items = returned_items(answer)
     reqs = question.required_evidence
     grid = [[covers(it.text, it.page, req) for it in items] for req in reqs]
+    apply_roles(grid, items, reqs, document)
     flags = critical_flags(question)
     required = tuple(
         _required_match(k, req, flags[k], grid[k], items, answer.answer) for k, req in enumerate(reqs)

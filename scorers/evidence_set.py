@@ -29,7 +29,9 @@ from typing import Any
 
 from benchmark.errors import ConfigError
 from benchmark.models import Answer, Question
-from scorers.citation import check_question_citations, citation_component
+from scorers.citation import CitationCheck, check_question_citations, citation_component
+from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
+from scorers.citation_coverage import cited_coverage, coverage_component
 from scorers.evidence import EvidenceMatch, folded, match_evidence
 from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
 from scorers.registry import ScorerSpec, ScoringContext
@@ -41,7 +43,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "evidence_precision_min": 0.5,
     "partial_credit": False,
 }
-COMPONENTS = ("evidence_recall", "evidence_precision", "citation", "key_points", "evidence_count")
+COMPONENTS = (
+    "evidence_recall",
+    "evidence_precision",
+    "citation",
+    "key_points",
+    "evidence_count",
+    "citation_coverage",
+)
 NO_EVIDENCE = "the question lists no required_evidence"
 
 
@@ -149,7 +158,7 @@ def _key_points(question: Question, answer: Answer, ctx: ScoringContext) -> KeyP
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     settings = settings_for(question, ctx)
     weights = ctx.weights(question, DEFAULT_WEIGHTS)
-    match = match_evidence(answer, question)
+    match = match_evidence(answer, question, ctx.document)
     has_evidence = bool(question.required_evidence)
     check = check_question_citations(question, answer, ctx.document)
     citation = citation_component(check, required=question.citation_required and has_evidence)
@@ -164,6 +173,7 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
     count = evidence_count_details(question, match)
     if weights.get("evidence_count", 0.0) > 0:
         components.append(evidence_count_component(count))
+    cited = _citation_coverage(question, ctx, check, weights, settings, components)
     scored = combine(components, weights, ctx.threshold(question))
     scored.details = {
         "evidence": match.to_dict(),
@@ -172,8 +182,38 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
         "key_points": None if coverage is None else coverage.to_dict(),
         "citation": check.to_dict(),
     }
+    if cited is not None:
+        scored.details["citation_coverage"] = cited
     scored.json_ready = True
     return scored
+
+
+def _citation_coverage(
+    question: Question,
+    ctx: ScoringContext,
+    check: CitationCheck,
+    weights: dict[str, float],
+    settings: dict[str, Any],
+    components: list[Component],
+) -> dict[str, Any] | None:
+    """The ``citation_coverage`` component when weighed (``scorers.citation_coverage``); without key
+    points its weight goes to ``citation``. Returns its details (None when not weighed)."""
+    weight = weights.get("citation_coverage", 0.0)
+    if weight <= 0:
+        return None
+    if not question.expected.key_points:
+        weights["citation"] = weights.get("citation", 0.0) + weights.pop("citation_coverage")
+        return {"applies": False, "reason": "no key_points: its weight goes to citation"}
+    sources: list[Mapping[str, Any]] = [question.scoring, ctx.options, ctx.criteria.options]
+    raw = next(
+        (s["citation_coverage_min"] for s in sources if s.get("citation_coverage_min") is not None), None
+    )
+    minimum = COVERAGE_MIN if raw is None else _checked("citation_coverage_min", raw)
+    coverage = cited_coverage(
+        question, check, ctx.document, key_point_options(ctx.options, ctx.criteria.options)
+    )
+    components.append(coverage_component(coverage, minimum, settings["partial_credit"]))
+    return {"applies": True, "min": minimum, **(coverage.to_dict() if coverage else {})}
 
 
 def check_evidence_set(question: Question) -> list[str]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from benchmark.errors import AdapterSpecError
-from benchmark.models import Answer, Question
+from benchmark.models import Answer, Question, SystemInstructions
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ class Query:
     document: Document | None = None
     document_path: Path | None = None
     set_name: str = ""
+    system_instructions: SystemInstructions | None = None  # the set's, passed on to the system
 
     @property
     def text(self) -> str:

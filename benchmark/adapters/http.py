@@ -2,7 +2,8 @@
 
 The request body (or query parameters) is a JSON template in which string values may hold
 placeholders: ``{question}``, ``{question_id}``, ``{question_type}``, ``{document_id}``,
-``{document_name}``, ``{set_name}``, ``{api_key}`` (headers only). Substitution happens on the
+``{document_name}``, ``{set_name}``, ``{system_instructions}`` (the set's instructions as the
+``openai`` adapter words them, "" when it has none), ``{api_key}`` (headers only). Substitution happens on the
 parsed template, value by value, and the result is JSON-encoded by the client: a question holding
 quotes, braces or newlines can never break or inject into the request. A string that is exactly one
 placeholder is replaced by the value; ``{{`` and ``}}`` are literal braces.
@@ -28,6 +29,7 @@ from benchmark.adapters.http_common import (
     excerpt,
 )
 from benchmark.adapters.json_text import MISSING, JsonPath
+from benchmark.adapters.prompts import instructions_text
 from benchmark.adapters.secrets import Redactor, credential_headers, read_secret
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError
@@ -45,7 +47,15 @@ RESPONSE_KEYS = (
     "evidence_item",
 )
 ITEM_KEYS = {"citation": ("page", "lines", "quote", "doc"), "evidence_item": ("text", "page", "doc")}
-PLACEHOLDERS = ("question", "question_id", "question_type", "document_id", "document_name", "set_name")
+PLACEHOLDERS = (
+    "question",
+    "question_id",
+    "question_type",
+    "document_id",
+    "document_name",
+    "set_name",
+    "system_instructions",
+)
 METHODS = ("post", "put", "patch", "get")
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]\w*)\}")
@@ -93,6 +103,7 @@ def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, str
         "document_name": name,
         "document_id": document_ids.get(name, document_ids.get(str(path), name)) if path else "",
         "set_name": query.set_name,
+        "system_instructions": instructions_text(query.system_instructions),
     }
 
 

@@ -325,6 +325,13 @@ class PooledClient:
                 await response.aread()
             finally:
                 await response.aclose()
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:  # refused, DNS, TLS: nothing reached
+            detail = self.redact(str(exc)) or "no detail"
+            raise AdapterError(
+                f"cannot connect to {self.redact(url)} ({type(exc).__name__}: {detail})",
+                transient=True,
+                unreachable=True,
+            ) from None
         except httpx.TimeoutException as exc:
             raise AdapterError(
                 f"timeout: no complete response within {self.settings.timeout:g}s ({type(exc).__name__})",

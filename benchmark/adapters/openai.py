@@ -132,7 +132,7 @@ class OpenAIAdapter:
 
     def messages(self, query: Query) -> list[dict[str, str]]:
         """The exact messages sent for ``query`` (``dump-prompts`` writes these)."""
-        return build_messages(query.text, self.context.passages(query))
+        return build_messages(query.text, self.context.passages(query), query.system_instructions)
 
     def request_body(self, query: Query) -> dict[str, Any]:
         body: dict[str, Any] = {

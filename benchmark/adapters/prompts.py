@@ -1,7 +1,8 @@
 """The prompts the ``openai`` adapter sends, and the reading of what a chat model sends back.
 
 Prompts are deterministic text (same question and passages -> same bytes), so ``dump-prompts`` shows
-exactly what a run sends. The model is asked, in Chinese, for one JSON object
+exactly what a run sends. A set's ``system_instructions`` (required behaviour, rules, forbidden
+behaviour) are appended to the system prompt, in Chinese, one numbered line each. The model is asked, in Chinese, for one JSON object
 ``{"answer", "citations": [{"page", "lines", "quote"}], "evidence": [...], "abstained"}``.
 
 ``parse_model_json`` reads that object from real model output: a bare object, one inside a Markdown
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmark.adapters.json_text import json_scan, json_value_end
+from benchmark.models import SystemInstructions
 
 SYSTEM_PROMPT = """你是法律案卷问答助手。请只依据用户提供的材料片段回答问题：
 1. 不得使用材料以外的知识，不得编造材料中没有的电话号码、身份证号、微信号、地址、金额、日期、时间或人名。
@@ -65,10 +67,35 @@ def format_passages(passages: Sequence[Passage]) -> str:
     return "\n\n".join(f"{p.heading(i)}\n{p.text.strip()}" for i, p in enumerate(passages, start=1))
 
 
-def build_messages(question: str, passages: Sequence[Passage]) -> list[dict[str, str]]:
-    """The chat messages for one question: the fixed system prompt and the passages + question."""
+INSTRUCTIONS_HEADING = "本题集的要求："
+
+
+def instructions_text(si: SystemInstructions | None) -> str:
+    """A set's ``system_instructions`` as prompt text ("" when it has none): the required behaviour,
+    the rules, then what is forbidden, one numbered line each."""
+    if si is None:
+        return ""
+    lines = [INSTRUCTIONS_HEADING]
+    if si.required_behavior:
+        lines.append(f"要求：{si.required_behavior.strip()}")
+    lines += [f"规则{i}：{rule.strip()}" for i, rule in enumerate(si.rules, start=1)]
+    lines += [f"禁止{i}：{item.strip()}" for i, item in enumerate(si.forbidden_behavior, start=1)]
+    return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def system_prompt(si: SystemInstructions | None = None) -> str:
+    """The fixed system prompt, followed by the set's ``system_instructions`` when it has them."""
+    extra = instructions_text(si)
+    return f"{SYSTEM_PROMPT}\n\n{extra}" if extra else SYSTEM_PROMPT
+
+
+def build_messages(
+    question: str, passages: Sequence[Passage], instructions: SystemInstructions | None = None
+) -> list[dict[str, str]]:
+    """The chat messages for one question: the system prompt (with the set's instructions) and the
+    passages + question."""
     user = USER_TEMPLATE.format(passages=format_passages(passages), question=question.strip())
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+    return [{"role": "system", "content": system_prompt(instructions)}, {"role": "user", "content": user}]
 
 
 # --- reading the reply ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import traceback
 from importlib import import_module
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "sweep": "benchmark.cli.compare_cmd:sweep",
     "compare": "benchmark.cli.compare_cmd:compare",
     "dump-prompts": "benchmark.cli.adapters_cmd:dump_prompts",
+    "import": "benchmark.cli.import_cmd:import_banks",
 }
 DEFAULT_COMMAND = "run"
 INTERNAL_ERROR = 3  # a bug (pytest uses 3 for its internal errors too); 0/1/2 are docs/contract.md §6
@@ -89,7 +90,29 @@ def cli() -> None:
     """
 
 
+def _warnings_to_stderr() -> None:
+    """The library logs what it warns about (``benchmark.*`` loggers, e.g. unknown keys in a set); the
+    command line prints each as one ``warning: ...`` line on stderr, once (a set read again for the HTML
+    report warns again)."""
+    import logging
+
+    class _Echo(logging.Handler):
+        shown: ClassVar[set[str]] = set()
+
+        def emit(self, record: logging.LogRecord) -> None:
+            message = record.getMessage()
+            if message not in self.shown:
+                self.shown.add(message)
+                click.echo(f"warning: {message}", err=True)
+
+    log = logging.getLogger("benchmark")
+    if not any(type(h).__name__ == "_Echo" for h in log.handlers):
+        log.addHandler(_Echo(logging.WARNING))
+        log.propagate = False
+
+
 def main(argv: list[str] | None = None) -> Any:
+    _warnings_to_stderr()
     args = list(sys.argv[1:] if argv is None else argv)
     show_traceback = "--traceback" in args
     if show_traceback:

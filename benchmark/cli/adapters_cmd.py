@@ -30,13 +30,11 @@ def prompt_adapter(spec: str, options: dict[str, Any]) -> Any:
 
 
 def _records(adapter: Any, the_plan: Any) -> list[dict[str, Any]]:
-    from benchmark.adapters.base import Query
+    from benchmark.plan import query_for
 
     records = []
     for qs, q in the_plan.pairs:
-        query = Query(
-            question=q, document=the_plan.document(qs), document_path=qs.document_path, set_name=qs.name
-        )
+        query = query_for(qs, q, the_plan.document(qs))
         records.append({"id": q.id, "type": q.type, "set": qs.name, "request": adapter.request_body(query)})
     return records
 

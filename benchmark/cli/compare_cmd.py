@@ -125,6 +125,7 @@ def format_leaderboard(board: dict[str, Any]) -> str:
         lines.append(
             f"{r['rank']:<5}{r['name']:<{width + 2}}{r['score']:>6.3f}  {r['coverage']:>8.1%}  {r['pass_rate']:>6.1%}  "
             f"{cells}  {_vs(r['vs_baseline'], none='(baseline)')}  |  {_vs(r['vs_leader'], none='(leader)')}"
+            + ("  FAILED: answered no question" if r.get("failed") else "")
         )
     return "\n".join(lines) + "\n"
 
@@ -169,6 +170,17 @@ def _existing_store(store_path: str | None) -> RunStore:
             "no run history here: run the benchmark first, or point --store at history.sqlite", path=path
         )
     return open_store(str(path))
+
+
+def _refuse_stopped(ids: list[str], rows: dict[str, RunRow]) -> None:
+    """A stopped run has no score: comparing it would compare a system with its outage."""
+    for run_id in ids:
+        row = rows.get(run_id)
+        if row is not None and row.stopped:
+            raise ConfigError(
+                f"run {_display(row, run_id)} was stopped before it was scored ({row.stop_reason}); "
+                "it has no score to compare: run it again (with --resume) and compare that run"
+            )
 
 
 def _display(row: RunRow | None, run_id: str) -> str:
@@ -222,6 +234,9 @@ def _compare_json(
 @store_option
 @click.option("--json", "as_json", is_flag=True, help="Print the comparisons as JSON.")
 @click.option(
+    "--markdown", "as_markdown", is_flag=True, help="Print the comparisons as Markdown (for a PR comment)."
+)
+@click.option(
     "--html", "html_path", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report."
 )
 @click.option(
@@ -239,6 +254,7 @@ def compare(
     refs: tuple[str, ...],
     store_path: str | None,
     as_json: bool,
+    as_markdown: bool,
     html_path: str | None,
     threshold: float | None,
     resamples: int,
@@ -258,17 +274,28 @@ def compare(
       python -m benchmark compare latest~1 latest
       python -m benchmark compare bm25-top5 hybrid-top5 --html compare.html
       python -m benchmark compare main-nightly latest --fail-on-regression 0.02
+      python -m benchmark compare main-nightly latest --markdown > comment.md
     """
     if len(refs) < 2:
         raise ConfigError("compare needs at least two runs: A B [C ...] (see `runs list`)")
     with _existing_store(store_path) as store:
         ids = [store.resolve(r) for r in refs]
         rows = {r.run_id: r for r in store.list_runs() if r.run_id in ids}
+        _refuse_stopped(ids, rows)
         comparisons = _comparisons(store, ids, resamples)
         if html_path:
             _write_compare_html(store, ids, comparisons, html_path)
     if as_json:
         click.echo(_compare_json(rows, ids, comparisons, threshold))
+    elif as_markdown:
+        from benchmark.report.markdown import comparison_markdown
+
+        a = _display(rows.get(ids[0]), ids[0])
+        pages = [
+            comparison_markdown(c, a, _display(rows.get(c.run_b), c.run_b), max_flips=max_flips)
+            for c in comparisons
+        ]
+        click.echo("\n".join(pages), nl=False)
     else:
         a = _display(rows.get(ids[0]), ids[0])
         for i, c in enumerate(comparisons):
@@ -311,6 +338,8 @@ def _announce(total: int) -> Any:
             f"({done.asked} asked, {done.from_cache} from the answer cache)",
             err=True,
         )
+        if done.failed:
+            click.echo(f"      FAILED: {done.failed}", err=True)
 
     return on_variant
 
@@ -348,7 +377,11 @@ def sweep(
     with a name, an adapter spec and options. Variants share one answer cache, so an identical config
     is never asked twice; each run is stored in the run history labelled with its variant name. The
     leaderboard ranks by score, then coverage, and compares every variant with the baseline and the
-    leader (paired bootstrap CI and McNemar, as `compare`). Exit code 0 when every variant ran.
+    leader (paired bootstrap CI and McNemar, as `compare`).
+
+    Every variant's adapter spec and options are checked before anything is asked. Exit code 0 when
+    every variant ran; 1 when a variant answered no question at all (it is named, with the reason);
+    2 when the sweep file or a variant's adapter is refused, or a variant's system cannot be reached.
 
     \b
     Example:
@@ -378,7 +411,9 @@ def sweep(
         click.echo(json.dumps(board, ensure_ascii=False, indent=2))
     else:
         click.echo(format_leaderboard(board), nl=False)
-    return 0
+    for name, why in result.failed:
+        click.echo(f"variant {name!r} failed: {why}", err=True)
+    return 1 if result.failed else 0
 
 
 def _write_sweep_files(result: Any, html_path: str | None, markdown_path: str | None) -> None:

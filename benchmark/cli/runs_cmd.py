@@ -39,17 +39,20 @@ def runs() -> None:
 @click.option("--limit", type=int, default=None, help="Show at most this many runs (newest first).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def list_runs(store_path: str | None, limit: int | None, as_json: bool) -> int:
-    """List stored runs, newest first."""
+    """List stored runs, newest first. A stopped run (the system unreachable or failing the same way
+    again and again) shows `stopped` and why, and has no score."""
     with open_store(store_path) as store:
         rows = store.list_runs(limit)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rows], ensure_ascii=False, indent=2))
         return 0
-    click.echo("run_id\tlabel\tstarted_at\tadapter\ttotal\tpassed\tfailed\tskipped\tscore\tcoverage")
+    click.echo("run_id\tlabel\tstarted_at\tadapter\ttotal\tpassed\tfailed\tskipped\tscore\tcoverage\tstatus")
     for r in rows:
+        score = "-" if r.stopped else f"{r.score:.4f}"
+        status = f"stopped: {r.stop_reason}" if r.stopped else r.status
         click.echo(
             f"{r.run_id}\t{r.label or '-'}\t{r.started_at}\t{r.adapter_name}\t{r.total}\t{r.passed}\t"
-            f"{r.failed}\t{r.skipped}\t{r.score:.4f}\t{r.coverage:.4f}"
+            f"{r.failed}\t{r.skipped}\t{score}\t{r.coverage:.4f}\t{status}"
         )
     return 0
 
@@ -63,6 +66,8 @@ def show_run(run: str, store_path: str | None) -> int:
         report = store.get_run(run)
     s = report["summary"]
     click.echo(f"run {report['run_id']}  adapter {report['adapter']['name']}  started {report['started_at']}")
+    if report.get("status") == "stopped":
+        click.echo(f"STOPPED (not a score): {report.get('stop_reason')}")
     click.echo(
         f"total {s['total']}  passed {s['passed']}  failed {s['failed']}  skipped {s['skipped']}  "
         f"score {s['score']:.4f}  coverage {s['coverage']:.4f}"

@@ -33,7 +33,9 @@ def load_document(path: str | Path) -> Document:
     key = (str(p.resolve()), stat.st_mtime, stat.st_size)
     if key not in _cache:
         data = _read_bytes(p)
-        _cache[key] = _pick_loader(p, data)(p, data)
+        doc = _pick_loader(p, data)(p, data)
+        doc.transcript  # noqa: B018  (the transcript structure is built once, as the document loads)
+        _cache[key] = doc
     return _cache[key]
 
 

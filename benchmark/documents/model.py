@@ -9,9 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from benchmark.text.folding import fold
 from benchmark.text.ocr import strip_ocr_noise
+
+if TYPE_CHECKING:
+    from benchmark.documents.places import Place, TextIndex
+    from benchmark.documents.transcript import Transcript
 
 
 def match_view(text: str) -> str:
@@ -67,6 +72,24 @@ class Document:
     @property
     def page_count(self) -> int:
         return len(self.pages)
+
+    @cached_property
+    def text_index(self) -> TextIndex:
+        """Content lines (page furniture left out) folded and joined, for finding text across breaks."""
+        from benchmark.documents.places import TextIndex
+
+        return TextIndex(self)
+
+    @cached_property
+    def transcript(self) -> Transcript | None:
+        """Header and question-answer pairs when the document is a 讯问/询问笔录, else None."""
+        from benchmark.documents.transcript import parse_transcript
+
+        return parse_transcript(self)
+
+    def places(self, text: str) -> list[Place]:
+        """Every occurrence of ``text`` (folded; across line and page breaks, furniture skipped)."""
+        return self.text_index.find(text)
 
     def page(self, number: int) -> Page | None:
         return self._by_number.get(number)

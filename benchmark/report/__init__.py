@@ -11,8 +11,16 @@ from typing import Any
 FORMATS = ("summary", "json", "tsv", "junit")
 
 
-def render(report: dict[str, Any], fmt: str, *, run_dir: str | None = None, header: bool = True) -> str:
-    """The report as text in ``fmt`` (one of ``FORMATS``)."""
+def render(
+    report: dict[str, Any],
+    fmt: str,
+    *,
+    run_dir: str | None = None,
+    header: bool = True,
+    failures: int | None = None,
+) -> str:
+    """The report as text in ``fmt`` (one of ``FORMATS``); ``failures``: how many failed questions the
+    summary details (None: its default of 10, -1: all, 0: none)."""
     if fmt == "json":
         from benchmark.report.json_report import dumps_report
 
@@ -28,5 +36,7 @@ def render(report: dict[str, Any], fmt: str, *, run_dir: str | None = None, head
     if fmt == "summary":
         from benchmark.report.terminal import render_summary
 
-        return render_summary(report, run_dir=run_dir)
+        if failures is None:
+            return render_summary(report, run_dir=run_dir)
+        return render_summary(report, run_dir=run_dir, failures=failures)
     raise ValueError(f"unknown report format {fmt!r}; choose from {', '.join(FORMATS)}")

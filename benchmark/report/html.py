@@ -14,6 +14,10 @@ on three things, each tested:
 For the drill-down, the question sets and documents a run names are read again when they are still
 there (``Sources``): question text, the gold values, and the cited and required document lines.
 A report whose sources are gone still renders; it says so.
+
+Each scored answer carries its components in plain words in both languages (``benchmark.report.plain``:
+expected, read, why), so the page shows text, never a JSON dict. The interface speaks Chinese or
+English (a switch at the top; Chinese by default when most question texts are Chinese).
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import BenchmarkError, StoreError
+from benchmark.report.plain import LANGS, explain
 
 MAX_LINES_PER_CITATION = 12
 CONTEXT_LINES = 1
@@ -88,7 +93,7 @@ def content_security_policy(script: str, style: str) -> str:
 
 def render_page(data: dict[str, Any], title: str) -> str:
     """The HTML document for a view model (``run_view`` / ``comparison_view``)."""
-    script, style = _asset("report.js"), _asset("report.css")
+    script, style = _asset("i18n.js") + _asset("report.js"), _asset("report.css")
     values = {
         "CSP": html.escape(content_security_policy(script, style), quote=False).replace('"', "&quot;"),
         "TITLE": html.escape(title, quote=False),
@@ -152,6 +157,23 @@ class Sources:
                 override = (report.get("options") or {}).get("document")
                 for entry in _dataset_entries(report):
                     self._load(entry, override)
+
+    @classmethod
+    def of(cls, sets: Iterable[Any], documents: Mapping[str, Any]) -> Sources:
+        """Sources from sets and documents already loaded (a run's plan): nothing is read again.
+        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None)."""
+        out = cls([], enabled=False)
+        for qs in sets:
+            resolved = str(Path(qs.path).resolve())
+            if resolved in out._seen:
+                continue
+            out._seen.add(resolved)
+            document = documents.get(str(qs.document_path))
+            for q in qs.questions:
+                out._questions[(resolved, q.id)] = q
+                out._by_id.setdefault(q.id, q)
+                out._documents[q.set_path] = document
+        return out
 
     def _load(self, entry: dict[str, Any], override: str | None) -> None:
         from benchmark.documents.loaders import load_document
@@ -314,6 +336,7 @@ def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
         "c": e.get("components") or {},
         "d": details,
         "a": e.get("answer"),
+        "pl": {lang: explain(e, lang, everything=True) for lang in LANGS} if details else None,
         "cl": cited_lines(e.get("answer"), doc) if doc is not None else [],
         "skip": e.get("skip_reason"),
         "err": e.get("error"),
@@ -361,6 +384,9 @@ def _run_meta(report: dict[str, Any]) -> dict[str, Any]:
     )
     meta = {k: report.get(k) for k in keys}
     meta["summary"] = report.get("summary") or {}
+    meta["status"] = report.get("status") or "complete"
+    meta["stop_reason"] = report.get("stop_reason")
+    meta["warnings"] = list(report.get("warnings") or [])
     meta["git_commit"] = report.get("git_commit")
     return meta
 
@@ -389,11 +415,21 @@ def _view(kind: str, reports: Sequence[dict[str, Any]], sources: Sources) -> dic
     return {
         "kind": kind,
         "generator": f"legal-rag-bench {_tool_version()}",
+        "lang": content_language(q.get("question") or "" for q in questions),
         "runs": [_run_meta(r) for r in reports],
         "questions": questions,
         "docs": docs.export(),
         "notes": sources.notes,
     }
+
+
+def content_language(texts: Iterable[str]) -> str:
+    """``zh`` when most question texts hold Chinese characters, else ``en`` (the page's first language)."""
+    chinese = total = 0
+    for text in texts:
+        total += 1
+        chinese += any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    return "zh" if total and chinese * 2 >= total else "en"
 
 
 def run_view(report: dict[str, Any], *, sources: Sources | None = None) -> dict[str, Any]:
@@ -420,9 +456,12 @@ def _name(report: dict[str, Any]) -> str:
     return str(report.get("label") or report.get("run_id") or "run")
 
 
-def render_run_html(report: dict[str, Any], *, load_sources: bool = True) -> str:
-    """The HTML report of one run (a report dict of docs/contract.md §5)."""
-    sources = Sources([report], enabled=load_sources)
+def render_run_html(
+    report: dict[str, Any], *, load_sources: bool = True, sources: Sources | None = None
+) -> str:
+    """The HTML report of one run (a report dict of docs/contract.md §5); ``sources`` when the caller
+    has the sets and documents loaded already."""
+    sources = sources or Sources([report], enabled=load_sources)
     return render_page(run_view(report, sources=sources), f"Run {_name(report)}: legal-rag-bench")
 
 

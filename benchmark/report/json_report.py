@@ -69,6 +69,7 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         "id": r.id,
         "type": r.type,
         "set": r.question.set_path,
+        "question": r.question.question,
         "trial": r.trial,
         "outcome": r.outcome,
         "score": clean(r.score),
@@ -151,6 +152,9 @@ def build_report(record: RunRecord) -> dict[str, Any]:
         "datasets": record.datasets,
         "adapter": record.adapter,
         "options": {k: v for k, v in record.options.items() if k != "duration_s"},
+        "status": record.status,
+        "stop_reason": record.stop_reason,
+        "warnings": list(record.warnings),
         "summary": summary,
     }
     cleaned: dict[str, Any] = clean(report)

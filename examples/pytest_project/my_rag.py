@@ -1,4 +1,4 @@
-"""A tiny in-process RAG, standard library only: keyword search over the bundled interrogation transcript,
+"""A tiny in-process RAG, standard library only: keyword search over the interrogation transcript beside it,
 plus one regular expression for amounts. It stands in for your system: replace ``answer`` with a call
 into your own pipeline and keep the same return shape (legal-rag-bench's answer object).
 """
@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-DOCUMENT = Path(__file__).resolve().parents[2] / "datasets" / "transcript" / "document.md"
+DOCUMENT = Path(__file__).resolve().parent / "document.md"
 PAGE_MARK = re.compile(r"<!--\s*page:\s*(\d+)\s*-->")
 AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?万?元|[零〇一二两三四五六七八九十百千万]+元")
 NOT_FOUND = "材料中没有记载该信息。"

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from benchmark.answers import json_safe, parse_answer
+from benchmark.answers import json_safe, parse_answer, unknown_key_warnings, unknown_keys
 from benchmark.errors import AdapterError
 from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
@@ -37,6 +38,20 @@ ROWS: list[tuple[str, Any, Answer]] = [
         "pages of every type",
         {"answer": "a", "citations": [{"page": 4.0}, {"page": 4.5}, {"page": True}, {"page": "p.6"}, {}]},
         Answer("a", citations=(Citation(4), Citation(None), Citation(None), Citation(6), Citation(None))),
+    ),
+    (
+        "a transcript's question-answer pair: a number, a string or 第N个问答; nothing else",
+        {
+            "answer": "a",
+            "citations": [
+                {"qa": 4},
+                {"qa_pair": "第12个问答"},
+                {"qa": "7", "page": 2},
+                {"qa": 0},
+                {"qa": "甲"},
+            ],
+        },
+        Answer("a", citations=(Citation(qa=4), Citation(qa=12), Citation(2, qa=7), Citation(), Citation())),
     ),
     (
         "'lines' wins over 'line', even when empty",
@@ -116,3 +131,50 @@ def test_a_clean_answer_object_is_not_copied() -> None:
     fields = {"amount": 42000, "parts": [1, 2]}
     assert parse_answer({"answer": "好", "fields": fields}).fields == fields
     assert json_safe(fields) is fields
+
+
+# --- keys nothing reads: warned once per key, with the closest documented key ---------------------
+
+
+@pytest.mark.parametrize(
+    ("obj", "unknown"),
+    [
+        ({"answer": "a", "citatons": [{"page": 2}]}, ("citatons",)),
+        ({"answer": "a", "id": "q1", "trial": 0, "latency_ms": 3}, ()),  # a replay line's own keys
+        ({"answer": "a", "x-trace": "abc", "contexts": []}, ()),  # x- keys are the system's own
+        ({"answer": "a", "Evidence": [], "sources": []}, ("Evidence", "sources")),
+        ("a plain string", ()),
+    ],
+    ids=["a typo", "replay keys", "own and documented keys", "case and foreign keys", "not an object"],
+)
+def test_unknown_keys(obj: Any, unknown: tuple[str, ...]) -> None:
+    assert unknown_keys(obj) == unknown
+
+
+def test_one_warning_per_key_with_a_did_you_mean() -> None:
+    seen = [("q1", ("citatons",)), ("q2", ("citatons", "sources")), ("q3", ())]
+    assert unknown_key_warnings(seen) == [
+        "answers carry an unknown key 'citatons' (2 answers, first q1): did you mean 'citations'? it was "
+        "ignored (known keys: answer, citations, evidence, abstained, fields, contexts)",
+        "answers carry an unknown key 'sources' (1 answer, first q2): it was ignored (known keys: answer, "
+        "citations, evidence, abstained, fields, contexts)",
+    ]
+
+
+def test_a_misspelled_key_is_warned_in_the_summary_and_the_report(tmp_path: Path) -> None:
+    """Through a run: the citations under ``citatons`` are lost, and the user is told why, once."""
+    from benchmark.api import run
+    from benchmark.report import render
+    from benchmark.report.json_report import build_report
+    from tests.benchmark.runkit import numbered_set
+
+    class Typo:
+        def query(self, query: Any) -> dict[str, Any]:
+            return {"answer": f"答案{query.question.id}", "citatons": [{"page": 1}]}
+
+    record = run(numbered_set(tmp_path / "sets", 4), Typo(), output_dir=tmp_path / "runs")
+    [warning] = record.warnings
+    assert "'citatons' (4 answers, first q000): did you mean 'citations'?" in warning
+    assert json.loads(next((tmp_path / "runs").glob("*/report.json")).read_text())["warnings"] == [warning]
+    summary = render(build_report(record), "summary")
+    assert summary.count("citatons") == 1 and f"warning: {warning}" in summary

@@ -91,9 +91,12 @@ def test_type_and_tag_filters_and_an_empty_selection_is_refused(tmp_path: Path) 
     record = run(path, EchoAdapter(), tags=("金额",), output_dir=None)
     assert [r.id for r in record.results] == ["x1"]
     with pytest.raises(ConfigError) as err:
-        run(path, EchoAdapter(), types=("evidence_set",), tags=("日期",), output_dir=None)
-    assert "no questions match --type evidence_set --tag 日期" in str(err.value)
+        run(path, EchoAdapter(), types=("evidence_set",), tags=("金额",), output_dir=None)
+    assert "no questions match --type evidence_set --tag 金额" in str(err.value)
     assert str(path.name) in str(err.value)
+    with pytest.raises(ConfigError) as err:  # a tag no question carries is named, with the closest ones
+        run(path, EchoAdapter(), tags=("金钱",), output_dir=None)
+    assert "--tag: no question carries the tag '金钱'; did you mean '金额'?" in str(err.value)
 
 
 def test_unscorable_questions_are_all_reported_before_any_adapter_call(tmp_path: Path) -> None:
@@ -250,8 +253,8 @@ def test_rescore_trusts_unchanged_sets_and_validates_changed_ones(
     out = tmp_path / "runs"
     record = run(path, EchoAdapter(), output_dir=out)
     calls: list[int] = []
-    real = questions.schema_errors
-    monkeypatch.setattr(questions, "schema_errors", lambda obj: calls.append(1) or real(obj))
+    real = questions.schema_problems  # what loading a set validates with
+    monkeypatch.setattr(questions, "schema_problems", lambda obj: calls.append(1) or real(obj))
     rescore(record.run_id, output_dir=out)
     assert calls == []  # same bytes, same schema: the run validated them already
     path.write_text(path.read_text(encoding="utf-8").replace("问题q000", "问题q000 "), encoding="utf-8")
@@ -269,8 +272,8 @@ def test_a_set_validated_by_an_earlier_run_is_not_validated_again(
     path = numbered_set(tmp_path / "sets", 2)
     out = tmp_path / "runs"
     calls: list[int] = []
-    real = questions.schema_errors
-    monkeypatch.setattr(questions, "schema_errors", lambda obj: calls.append(1) or real(obj))
+    real = questions.schema_problems  # what loading a set validates with
+    monkeypatch.setattr(questions, "schema_problems", lambda obj: calls.append(1) or real(obj))
     run(path, EchoAdapter(), output_dir=out)
     assert calls == [1]
     run(path, EchoAdapter(), output_dir=out)

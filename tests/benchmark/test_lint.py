@@ -112,7 +112,7 @@ def test_quote_with_ellipsis_within_lines(tmp_path: Path) -> None:
 def test_quote_outside_stated_lines(tmp_path: Path) -> None:
     (msg,) = problems(make_set(tmp_path, gap(evidence_location={"page": 2, "lines": "9"}), "conflict_gap"))
     assert (
-        "required_quote: '具体请了谁吃饭...都忘记了' is not within page 2 lines 9; it is at page 2, line 7"
+        "required_quote: '具体请了谁吃饭...都忘记了' is not within page 2 lines 9; it is at page 2, lines 7-8"
         in msg
     )
 
@@ -151,3 +151,61 @@ def test_unscorable_questions_are_reported(tmp_path: Path, qtype: str) -> None:
     q = {"id": "x1", "question": "？", "expected": {}}
     out = problems(make_set(tmp_path, q, qtype))
     assert out and all("x1: question:" in m for m in out)
+
+
+TRANSCRIPT = """<!-- page: 1 -->
+讯问笔录
+被讯问人：某甲
+问：你收了多少钱？
+答：一共收了42000元，他说要等
+被讯问人：某甲（捺印）　　第1页　共2页
+<!-- page: 2 -->
+人事科开会研究。
+问：你是不是收了42000元？
+答：是的。
+"""
+
+
+def transcript_set(tmp_path: Path, question: dict[str, Any], qtype: str = "fact_exact") -> Path:
+    path = make_set(tmp_path, question, qtype)
+    (tmp_path / "document.md").write_text(TRANSCRIPT, encoding="utf-8")
+    return path
+
+
+def test_speaker_must_match_the_part_on_its_page(tmp_path: Path) -> None:
+    ok = fact(
+        required_evidence=[{"page": 1, "must_include": "42000元", "section": "qa_pair", "speaker": "answer"}]
+    )
+    assert problems(transcript_set(tmp_path, ok)) == []
+    wrong = fact(required_evidence=[{"page": 2, "must_include": "42000元", "speaker": "answer"}])
+    (msg,) = problems(transcript_set(tmp_path, wrong))
+    assert "'42000元' is in the question of QA pair 2 on page 2, not in an answer part" in msg
+    header = fact(required_evidence=[{"page": 1, "must_include": "一共收了42000元", "section": "header"}])
+    (msg,) = problems(transcript_set(tmp_path, header))
+    assert "is in the answer of QA pair 1 on page 1, not in the header" in msg
+
+
+def test_section_and_speaker_are_free_labels_off_transcripts(tmp_path: Path) -> None:
+    q = fact(
+        required_evidence=[
+            {"page": 1, "must_include": "一共收了42000元", "section": "header", "speaker": "court"}
+        ]
+    )
+    path = make_set(tmp_path, q)
+    (tmp_path / "document.md").write_text("<!-- page: 1 -->\n一共收了42000元。\n", encoding="utf-8")
+    assert problems(path) == []
+
+
+def test_text_across_a_page_break_is_reported_as_crossing(tmp_path: Path) -> None:
+    q = fact(required_evidence=[{"page": 1, "must_include": "他说要等人事科开会研究"}])
+    (msg,) = problems(transcript_set(tmp_path, q))
+    assert (
+        "does not occur on page 1; it crosses the page break: pages 1-2 (lines 5-8, across the page break)"
+        in msg
+    )
+    assert "nowhere" not in msg
+
+
+def test_a_quote_across_a_page_break_within_its_location(tmp_path: Path) -> None:
+    q = gap(required_quote="他说要等人事科开会研究", evidence_location={"page": 1, "lines": "5-8"})
+    assert problems(transcript_set(tmp_path, q, "conflict_gap")) == []

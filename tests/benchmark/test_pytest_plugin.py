@@ -139,13 +139,13 @@ def answer(question):
 
 
 def plugin_args() -> list[str]:
-    """``-p benchmark.pytest_plugin`` until the ``pytest11`` entry point is installed (then it loads itself,
+    """``-p legal_rag_bench_pytest`` until the ``pytest11`` entry point is installed (then it loads itself,
     and naming it again would register the module twice). Hypothesis' plugin is left out: it would import
     hypothesis afresh in every in-process run."""
     installed = any(
-        ep.value == "benchmark.pytest_plugin" for ep in importlib.metadata.entry_points(group="pytest11")
+        ep.value == "legal_rag_bench_pytest" for ep in importlib.metadata.entry_points(group="pytest11")
     )
-    return ["-p", "no:hypothesispytest"] + ([] if installed else ["-p", "benchmark.pytest_plugin"])
+    return ["-p", "no:hypothesispytest"] + ([] if installed else ["-p", "legal_rag_bench_pytest"])
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -559,7 +559,7 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
     dist = pytester.path / "site" / "lrb_entry_point-0.dist-info"
     dist.mkdir(parents=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: lrb-entry-point\nVersion: 0\n")
-    (dist / "entry_points.txt").write_text("[pytest11]\nlegal_rag_bench = benchmark.pytest_plugin\n")
+    (dist / "entry_points.txt").write_text("[pytest11]\nlegal_rag_bench = legal_rag_bench_pytest\n")
     monkeypatch.setenv("PYTHONPATH", str(dist.parent))
     pytester.makepyfile(
         """
@@ -570,8 +570,8 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
             assert manager.has_plugin("legal_rag_bench")
             assert manager.get_plugin("legal_rag_bench_state") is None
             assert not any(line.startswith("rag") for line in request.config.getini("markers"))
-            loaded = [m for m in sys.modules if m.startswith(("benchmark.", "scorers", "jieba"))]
-            assert loaded == ["benchmark.pytest_plugin"]
+            loaded = [m for m in sys.modules if m.startswith(("benchmark", "scorers", "jieba"))]
+            assert loaded == []
         """
     )
     inert = pytester.runpytest_subprocess("-p", "no:hypothesispytest")
@@ -596,11 +596,12 @@ def test_installed_plugin_loads_by_entry_point_and_stays_inert(
 
 @pytest.fixture
 def example(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """examples/pytest_project copied as it is, beside the bundled transcript document it searches."""
-    folder = pytester.path / "examples" / "pytest_project"
-    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__", "*.log"))
-    (pytester.path / "datasets" / "transcript").mkdir(parents=True)
-    shutil.copy(REPO / "datasets" / "transcript" / "document.md", pytester.path / "datasets" / "transcript")
+    """examples/pytest_project copied alone into a folder outside the repository, as a user would."""
+    folder = pytester.path / "my_project"
+    shutil.copytree(
+        EXAMPLE, folder, ignore=shutil.ignore_patterns(".pytest_cache", "__pycache__", "*.log", "reports")
+    )
+    assert not (pytester.path / "datasets").exists() and REPO not in folder.resolve().parents
     monkeypatch.chdir(folder)
     return folder
 
@@ -632,3 +633,17 @@ def test_example_ci_snippet_runs(pytester: pytest.Pytester, example: Path) -> No
     assert result.ret == pytest.ExitCode.OK
     junit = re.search(r"--junitxml=(\S+)", commands[0])
     assert junit is not None and len(list(ET.parse(example / junit.group(1)).iter("testcase"))) >= 11
+
+
+def test_example_ci_installs_the_tool_from_a_path_not_a_registry_name() -> None:
+    """ci.yml installs ``$LEGAL_RAG_BENCH``: as written, the checkout around the example (the job's
+    working directory is the example folder), which is this repository."""
+    ci = (EXAMPLE / "ci.yml").read_text(encoding="utf-8")
+    (install,) = re.findall(r"^\s*run: (python -m pip install .*)$", ci, re.M)
+    assert install.split()[4:] == ['"$LEGAL_RAG_BENCH"', "pytest", "pytest-xdist"]
+    (source,) = re.findall(r"^\s*LEGAL_RAG_BENCH: (\S+)$", ci, re.M)
+    (workdir,) = re.findall(r"^\s*working-directory: (\S+)$", ci, re.M)
+    root = (REPO / workdir / source).resolve()
+    assert root == REPO and 'name = "legal-rag-bench"' in (root / "pyproject.toml").read_text(
+        encoding="utf-8"
+    )

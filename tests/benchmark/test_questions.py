@@ -153,11 +153,64 @@ def test_wrong_value_type(tmp_path: Path) -> None:
     assert "$.questions[0].expected.amount_total: '四万二' is not of type 'number'" in _error(tmp_path, obj)
 
 
-def test_unknown_key_is_named(tmp_path: Path) -> None:
+def test_unknown_key_warns_with_a_did_you_mean(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     obj = seed_set()
     obj["questions"][0]["expected"]["amount_totl"] = 1
-    msg = _error(tmp_path, obj)
-    assert "$.questions[0].expected: unknown key 'amount_totl' (did you mean 'amount_total'?)" in msg
+    obj["system_instruction"] = {"rules": ["只依据材料"]}
+    path = write_set(tmp_path, obj)
+    qs = load_question_set(path)
+    assert qs.questions[0].expected.amount_total == 42000  # the run goes on
+    assert qs.warnings == (
+        f"{path}: $: unknown key 'system_instruction' (did you mean 'system_instructions'?); "
+        "ignored (prefix your own keys with 'x-')",
+        f"{path}: $.questions[0].expected: unknown key 'amount_totl' (did you mean 'amount_total'?); "
+        "ignored (prefix your own keys with 'x-')",
+    )
+    assert [r.getMessage() for r in caplog.records] == list(qs.warnings)
+
+
+def test_unknown_key_refused_when_strict(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"]["amount_totl"] = 1
+    with pytest.raises(QuestionSetError) as info:
+        load_question_set(write_set(tmp_path, obj), strict=True)
+    assert "$.questions[0].expected: unknown key 'amount_totl' (did you mean 'amount_total'?)" in str(
+        info.value
+    )
+
+
+def test_unknown_key_far_from_any_lists_the_allowed_ones(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["required_evidence"][0]["zzz"] = 1
+    (warning,) = load_question_set(write_set(tmp_path, obj)).warnings
+    assert (
+        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: is_critical, lines" in warning
+    )
+
+
+def test_unknown_key_in_date_range_is_ignored(tmp_path: Path) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"] = {
+        "date_range": {"start": "2020-08-01", "end": "2020-08-31", "note": "x"}
+    }
+    qs = load_question_set(write_set(tmp_path, obj))
+    assert qs.questions[0].expected.date_range is not None and len(qs.warnings) == 1
+
+
+def test_system_instructions_are_modelled(tmp_path: Path) -> None:
+    si = {
+        "required_behavior": "只依据笔录回答",
+        "rules": ["引用原文", " "],
+        "forbidden_behavior": ["编造电话号码"],
+    }
+    qs = load_question_set(write_set(tmp_path, seed_set(system_instructions=si)))
+    assert qs.warnings == ()
+    assert qs.system_instructions is not None
+    assert qs.system_instructions.to_dict() == {
+        "required_behavior": "只依据笔录回答",
+        "rules": ["引用原文"],
+        "forbidden_behavior": ["编造电话号码"],
+    }
 
 
 def test_bad_penalty_word(tmp_path: Path) -> None:

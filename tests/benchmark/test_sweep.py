@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -191,3 +192,81 @@ def test_sweep_without_cache_asks_every_variant(tmp_path: Path) -> None:
     result = run_sweep(cfg, output_dir=tmp_path / "runs", cache_path=None, resamples=200)
     assert [r.from_cache for r in result.runs] == [0, 0]
     assert not (tmp_path / "runs" / "cache.sqlite").exists()
+
+
+# --- checked before anything is asked; a variant that answered nothing fails --------------------------
+
+
+def _sweep_file(tmp_path: Path, variants: list[tuple[str, str, str]]) -> Path:
+    """A sweep over a small set: variants as (name, adapter spec, options as inline TOML)."""
+    from tests.benchmark.runkit import numbered_set
+
+    numbered_set(tmp_path / "sets", 3)
+    body = '[run]\ndataset = ["sets/set.json"]\n'
+    for name, adapter, options in variants:
+        body += f'[[variant]]\nname = "{name}"\nadapter = "{adapter}"\noptions = {options}\n'
+    path = tmp_path / "sweep.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        (("baselin", "{}"), "[[variant]] #2 (second): adapter 'baselin': unknown adapter 'baselin'; did you mean 'baseline'?"),
+        (("baseline", "{ top_kk = 3 }"), "[[variant]] #2 (second): adapter 'baseline': unknown baseline option(s): top_kk"),
+        (("replay:missing.jsonl", "{}"), "[[variant]] #2 (second): adapter 'replay:missing.jsonl': missing.jsonl: cannot read"),
+    ],
+    ids=["misspelled adapter", "misspelled option", "missing replay file"],
+)  # fmt: skip
+def test_a_bad_variant_refuses_the_sweep_before_the_first_variant_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, second: tuple[str, str], message: str
+) -> None:
+    from tests.benchmark.cli.test_run_cmd import ASKED, invoke
+
+    monkeypatch.chdir(tmp_path)
+    ASKED.clear()
+    path = _sweep_file(tmp_path, [("first", "echo-cli-test", "{}"), ("second", *second)])
+    code, out, err = invoke("sweep", "sweep.toml", "--no-progress")
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {path.name}: ") and message in err and "nothing was run" in err
+    assert ASKED == []  # the first variant asked nothing
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_variant_that_answered_nothing_fails_the_sweep_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.benchmark.cli.test_run_cmd import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "other.jsonl").write_text('{"id": "elsewhere", "answer": "x"}\n', encoding="utf-8")
+    _sweep_file(tmp_path, [("good", "echo-cli-test", "{}"), ("empty", "replay:other.jsonl", "{}")])
+    code, out, err = invoke("sweep", "sweep.toml", "--no-progress")
+    assert code == 1
+    assert "variant 'empty' failed: every one of its 3 questions was skipped: no answer in replay file" in err
+    assert "FAILED: every one of its 3 questions" in err  # said as the variant finished, too
+    [line] = [row for row in out.splitlines() if " empty " in row]
+    assert line.endswith("FAILED: answered no question")
+    code, out, _ = invoke("sweep", "sweep.toml", "--no-progress", "--json")
+    rows = {r["name"]: r for r in json.loads(out)["rows"]}
+    assert rows["good"]["failed"] is None and rows["empty"]["failed"].startswith("every one of its 3")
+
+
+def test_an_unreachable_variant_stops_the_sweep_and_the_variants_before_it_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.benchmark.cli.test_run_cmd import invoke
+    from tests.benchmark.test_failfast import closed_port, http_config
+
+    monkeypatch.chdir(tmp_path)
+    http_config(tmp_path / "down.toml", f"http://127.0.0.1:{closed_port()}/ask")
+    _sweep_file(tmp_path, [("good", "echo-cli-test", "{}"), ("down", "http:down.toml", "{}")])
+    code, _, err = invoke("sweep", "sweep.toml", "--no-progress")
+    assert code == 2
+    assert (
+        "error: sweep.toml: variant 'down': cannot reach the system: cannot connect to http://127.0.0.1"
+        in err
+    )
+    with RunStore(tmp_path / "runs" / "history.sqlite") as store:
+        assert {(r.label, r.status) for r in store.list_runs()} == {("good", "complete"), ("down", "stopped")}

@@ -154,6 +154,52 @@ def shown_ids(page: Any) -> list[str]:
     return [str(x) for x in page.locator("#qbody tr.q").evaluate_all("rows => rows.map(r => r.dataset.id)")]
 
 
+def english(page: Any) -> None:
+    """Switch the interface to English (the bundled content is Chinese, so the page opens in Chinese)."""
+    page.click("[data-testid=lang-en]")
+    expect(page.locator("body")).to_have_attribute("data-lang", "en")
+
+
+def failures_first(entries: list[dict[str, Any]]) -> list[str]:
+    """The run page's default order: FAIL (lowest score first), then SKIP, then PASS, else set order."""
+    rank = {"FAIL": 0, "ERROR": 0, "SKIP": 1, "PASS": 2}
+    keyed = [
+        (rank.get(q["outcome"], 1), q["score"] if q["score"] is not None else 2, i)
+        for i, q in enumerate(entries)
+    ]
+    return [entries[i]["id"] for _, _, i in sorted(keyed)]
+
+
+LAYOUT_PROBLEMS = r"""() => {
+  const out = [];
+  for (const s of document.querySelectorAll('svg.chart')) {
+    const w = s.width.baseVal.value;
+    for (const t of s.querySelectorAll('text')) {
+      const b = t.getBBox();
+      if (b.x < -0.5 || b.x + b.width > w + 0.5) out.push('chart label cut: ' + t.textContent);
+    }
+  }
+  for (const c of document.querySelectorAll('td.num, td.nowrap, th, td.val, .badge')) {
+    const words = c.textContent.trim().split(/\s+/);
+    // values: dates, amounts and pages (Chinese text may wrap between any two characters)
+    if (!words[0] || (c.classList.contains('val') && (/[\u2e80-\uffff]/.test(c.textContent.replace(/元/g, ''))
+        || words.some(w => w.length > 24)))) continue;
+    const range = document.createRange();
+    range.selectNodeContents(c);
+    const tops = Array.from(range.getClientRects()).map(r => Math.round(r.top));
+    const lines = new Set(tops).size;
+    // a value may wrap between its words, never inside one (a date, an amount, a page)
+    if (lines > (c.classList.contains('val') ? words.length : 1)) out.push('wrapped: ' + c.textContent);
+  }
+  return out;
+}"""
+
+
+def assert_layout_fits(page: Any) -> None:
+    """Chart labels inside their chart, numbers and short cells on one line (no "102/135 pas", no "4120/0")."""
+    assert page.evaluate(LAYOUT_PROBLEMS) == []
+
+
 def assert_not_executed(page: Any) -> None:
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert page.locator("#app img, #app script, #app iframe").count() == 0
@@ -178,17 +224,16 @@ def test_run_report(case: Case, open_page: Any, tmp_path: Path) -> None:
         row = f"[data-testid=type-row-{qtype}]"
         assert text(page, f"{row} [data-col=score]") == f3(t["score"])
         assert text(page, f"{row} [data-col=passed]") == str(t["passed"])
-    assert shown_ids(page) == [q["id"] for q in report["questions"]]
+    assert shown_ids(page) == failures_first(report["questions"])  # failures first
+    assert shown_ids(page)[0] == "hc_003"
 
     page.select_option("[data-testid=filter-outcome]", "FAIL")
     failed = [q["id"] for q in report["questions"] if q["outcome"] == "FAIL"]
     assert shown_ids(page) == failed
-    assert text(page, "[data-testid=match-count]") == f"{len(failed)} of {len(report['questions'])} questions"
+    assert text(page, "[data-testid=match-count]") == f"{len(report['questions'])} 道题中 {len(failed)} 道"
     page.select_option("[data-testid=filter-outcome]", "")
     page.fill("[data-testid=search]", "丙火")  # the search covers answers too
-    expect(page.locator("[data-testid=match-count]")).to_have_text(
-        f"1 of {len(report['questions'])} questions"
-    )
+    expect(page.locator("[data-testid=match-count]")).to_have_text(f"{len(report['questions'])} 道题中 1 道")
     assert shown_ids(page) == ["hc_003"]
     page.fill("[data-testid=search]", "hc_002")
     expect(page.locator("#qbody tr.q")).to_have_count(1)
@@ -210,7 +255,61 @@ def test_run_report(case: Case, open_page: Any, tmp_path: Path) -> None:
     page.click("#qbody tr.q[data-id=hc_003]")
     assert text(page, "[data-testid=detail-question]") == HOSTILE_QUESTION
     assert_not_executed(page)
+    # the failure in plain words, in Chinese first: expected, read, why; never a JSON dict
+    row = "[data-testid=components] tr[data-component=exact_match]"
+    assert page.locator(row + " td").all_inner_texts() == [
+        "名称",
+        "0.000",
+        "0.70",
+        "“甲木科技有限公司”",
+        "无",
+        "回答中没有“甲木科技有限公司”",
+    ]
+    assert text(page, "#qbody tr.q[data-id=hc_003] [data-col=why]").startswith(
+        "名称：回答中没有“甲木科技有限公司”"
+    )
+    assert "{" not in page.locator("[data-testid=components]").inner_text()
+    assert_layout_fits(page)
+    screenshot(page, tmp_path, "report-run-zh.png")
+    english(page)
+    assert text(page, "[data-testid=title]").startswith("Run report: ")
+    assert text(page, "[data-testid=detail-question]") == HOSTILE_QUESTION  # the open question stays open
+    assert page.locator(row + " td").all_inner_texts() == [
+        "name",
+        "0.000",
+        "0.70",
+        "“甲木科技有限公司”",
+        "nothing",
+        "the answer does not contain “甲木科技有限公司”",
+    ]
+    assert text(page, "[data-testid=match-count]") == f"4 of {len(report['questions'])} questions"
+    assert_layout_fits(page)
+    assert_not_executed(page)
     screenshot(page, tmp_path, "report-run.png")
+    page.reload()  # the choice is remembered
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("body").get_attribute("data-lang") == "en"
+    guard.check()
+
+
+def test_the_run_page_fits_a_narrow_window(case: Case, browser: Any, tmp_path: Path) -> None:
+    """At 800 pixels: tables scroll instead of squeezing numbers onto two lines; labels stay whole."""
+    report = next(
+        RunDir(d).read_report() for d in sorted(case.output.iterdir()) if (d / "report.json").is_file()
+    )
+    page_path = write_html(tmp_path / "run.html", render_run_html(report))
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    guard = Guard()
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    page.on("pageerror", guard.on_page_error)
+    page.goto(page_path.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#qbody tr.q[data-id=hc_001]")
+    assert_layout_fits(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 800
+    screenshot(page, tmp_path, "report-run-narrow.png")
+    context.close()
     guard.check()
 
 
@@ -220,6 +319,8 @@ def test_comparison_report(case: Case, open_page: Any, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     c = json.loads(done.stdout)["comparisons"][0]
     page, guard = open_page(html)
+    assert_layout_fits(page)
+    english(page)
 
     o = c["overall"]
     row = "[data-testid=cmp-overall]"
@@ -241,10 +342,12 @@ def test_comparison_report(case: Case, open_page: Any, tmp_path: Path) -> None:
     page.click("#qbody tr.q[data-id=hc_003]")
     assert text(page, "[data-testid=answer-0]") == "原告是丙火公司。"
     assert text(page, "[data-testid=answer-1]") == "原告是甲木科技有限公司。"
+    assert_layout_fits(page)
     assert_not_executed(page)
     page.select_option("[data-testid=filter-change]", "")
     page.click("#qbody tr.q[data-id=hc_002]")
     assert page.locator("[data-testid=answer-1]").inner_text() == HOSTILE
+    assert_layout_fits(page)  # two answers side by side: dates and pages stay whole
     assert_not_executed(page)
     screenshot(page, tmp_path, "report-comparison.png")
     guard.check()
@@ -264,6 +367,7 @@ def test_sweep_leaderboard(case: Case, open_page: Any, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     board = json.loads(done.stdout)
     page, guard = open_page(html)
+    english(page)
 
     for r in board["rows"]:
         row = page.locator(f"[data-testid=leaderboard] tr[data-name='{r['name']}']")
@@ -303,6 +407,8 @@ def test_example_sweep_over_the_bundled_sets(open_page: Any, tmp_path: Path) -> 
     board = json.loads(done.stdout)
     assert len(board["rows"]) >= 4 and all(r["total"] >= 200 for r in board["rows"])
     page, guard = open_page(html)
+    assert_layout_fits(page)
+    english(page)
     leader = board["rows"][0]
     summary = text(page, "[data-testid=lb-summary]")
     assert summary.startswith(f"{leader['name']} leads with {f3(leader['score'])}.")
@@ -327,4 +433,55 @@ def test_an_errored_question_is_counted_filtered_and_explained(open_page: Any, t
     page.select_option("[data-testid=filter-outcome]", "ERROR")
     assert shown_ids(page) == ["f3"]
     page.click("#qbody tr.q[data-id=f3]")
-    assert text(page, "[data-testid=scorer-error-0]") == f"The scorer raised {ERROR_TEXT}"
+    assert text(page, "[data-testid=scorer-error-0]") == f"评分出错：{ERROR_TEXT}"
+    english(page)
+    page.click("#qbody tr.q[data-id=f3]")
+    assert text(page, "[data-testid=scorer-error-0]") == f"the scorer raised {ERROR_TEXT}"
+
+
+def test_the_layout_check_finds_cut_labels_and_wrapped_numbers(browser: Any) -> None:
+    """The check itself works: a label past its chart's edge and a number on two lines are caught."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content(
+        '<svg class="chart" width="100" height="20"><text x="60" y="15">102/135 passed</text></svg>'
+        '<table><tr><td class="num" style="width:1px;white-space:normal">4120 /0</td></tr></table>'
+    )
+    problems = page.evaluate(LAYOUT_PROBLEMS)
+    context.close()
+    assert problems == ["chart label cut: 102/135 passed", "wrapped: 4120 /0"]
+
+
+def test_a_stopped_run_and_answer_key_warnings_are_shown(case: Case, open_page: Any, tmp_path: Path) -> None:
+    report = next(
+        RunDir(d).read_report() for d in sorted(case.output.iterdir()) if (d / "report.json").is_file()
+    )
+    report["status"], report["stop_reason"] = "stopped", "cannot reach the system: refused"
+    report["warnings"] = ["answers carry an unknown key 'citatons'"]
+    page, guard = open_page(write_html(tmp_path / "stopped.html", render_run_html(report)))
+    assert (
+        text(page, "[data-testid=stopped]")
+        == "本次运行在评分前已停止：cannot reach the system: refused。其中的数字不是得分。"
+    )
+    assert "警告：answers carry an unknown key 'citatons'" in text(page, "[data-testid=notes]")
+    english(page)
+    assert text(page, "[data-testid=stopped]").startswith("This run was stopped before it was scored")
+    guard.check()
+
+
+def test_run_report_shows_set_gates(open_page: Any, tmp_path: Path) -> None:
+    seed_gaps = Path(__file__).resolve().parents[1] / "fixtures" / "seed_bank" / "conflict_gap.json"
+    out = tmp_path / "runs"
+    r = cli("run", "--dataset", str(seed_gaps), "--adapter", "refuse", "--output", str(out), "--no-cache")
+    assert r.returncode == 1, r.stdout + r.stderr
+    (run_dir,) = [d for d in out.iterdir() if (d / "report.html").is_file()]
+    page, _ = open_page(run_dir / "report.html")
+    gates = RunDir(run_dir).read_report()["summary"]["gates"]
+    (entry,) = gates.values()
+    for name, m in entry["gates"].items():
+        row = f"[data-testid=gate-row-{name}]"
+        assert text(page, f"{row} [data-col=held]") == ("FAILED" if m["held"] is False else "held")
+        assert text(page, f"{row} [data-col=rate]") == f"{f3(m['rate'])} ({m['counted']}/{m['measured']})"
+        assert text(page, f"{row} [data-col=set-verdict]") == "FAIL"
+    assert text(page, "[data-testid=gate-row-quote_inclusion_rate] [data-col=threshold]") == "≥ 1.000"
+    assert text(page, "[data-testid=gate-row-hallucination_rate] [data-col=threshold]") == "≤ 0.000"

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES_PATH = Path(__file__).parent / "cases" / "evidence_set.json"
 CASES = load_cases("evidence_set")
 ALWAYS = ("evidence_recall", "evidence_precision", "citation")
-OPTIONAL = ("key_points", "evidence_count")
+OPTIONAL = ("key_points", "evidence_count", "citation_coverage")
 # expect key -> where it is in the result's details, and per-element field for lists
 DETAIL_LISTS = {
     "required_status": ("required", "status"),

@@ -19,6 +19,8 @@ from benchmark.questions import load_question_set, load_question_sets
 ROOT = Path(__file__).resolve().parents[2]
 DATASETS = ROOT / "datasets"
 LOAN_FACTS = DATASETS / "loan_contract" / "fact_exact.json"
+SEED_BANK = ROOT / "tests" / "fixtures" / "seed_bank"
+SEED_GAPS = SEED_BANK / "conflict_gap.json"  # a set with system_instructions
 
 T = TypeVar("T")
 
@@ -58,7 +60,13 @@ def loan_set() -> QuestionSet:
 
 def query_for(question: Question, qs: QuestionSet) -> Query:
     doc = load_document(qs.document_path) if qs.document_path else None
-    return Query(question=question, document=doc, document_path=qs.document_path, set_name=qs.name)
+    return Query(
+        question=question,
+        document=doc,
+        document_path=qs.document_path,
+        set_name=qs.name,
+        system_instructions=qs.system_instructions,
+    )
 
 
 def sample_query(index: int = 0) -> Query:

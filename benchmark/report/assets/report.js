@@ -1,19 +1,54 @@
 /* legal-rag-bench HTML report. Vanilla JS, no network. Every datum is rendered with textContent or
-   createElement: no markup is ever parsed from data, and nothing is evaluated. */
+   createElement: no markup is ever parsed from data, and nothing is evaluated. Interface strings come
+   from LRB_I18N (i18n.js, inlined before this script); the page is drawn again when the language changes.
+   The run page is a list of sections (RUN_SECTIONS): a new summary (set gates, retrieval metrics) is a
+   new function in that list. */
 (function () {
   'use strict';
 
   var DATA = JSON.parse(document.getElementById('lrb-data').textContent);
+  var I18N = typeof LRB_I18N === 'object' ? LRB_I18N : { en: {} };
   var SVGNS = 'http://www.w3.org/2000/svg';
   var PAGE_SIZE = 50;
+  var LANG_KEY = 'legal-rag-bench.lang';
   var TYPE_ORDER = ['fact_exact', 'evidence_set', 'conflict_gap'];
-  var COLORS = { PASS: '#1a7f37', FAIL: '#cf222e', SKIP: '#8c959f', ERROR: '#9a6700', A: '#8c959f', B: '#0969da',
+  var PROBLEM_RANK = { FAIL: 0, ERROR: 0, SKIP: 1, PASS: 2 };
+  var COLORS = { PASS: '#1a7f37', FAIL: '#cf222e', SKIP: '#8c959f', A: '#8c959f', B: '#0969da',
     better: '#1a7f37', worse: '#cf222e', 'within noise': '#6e7781' };
   var isCmp = DATA.kind === 'comparison';
   var runs = DATA.runs || [];
   var questions = DATA.questions || [];
   var state = { b: 1, search: '', type: '', outcome: '', change: '', page: 0, sortKey: '', sortDir: -1,
-    selected: -1, matches: null };
+    selected: -1, matches: null, lang: savedLang() || (I18N[DATA.lang] ? DATA.lang : 'en') };
+
+  // --- language ------------------------------------------------------------------------------
+
+  function savedLang() {
+    try { var v = window.localStorage.getItem(LANG_KEY); return v && I18N[v] ? v : null; } catch (e) { return null; }
+  }
+  function t(key, params) {
+    var table = I18N[state.lang] || {}, text = table[key];
+    if (text === undefined) text = (I18N.en || {})[key];
+    if (text === undefined) return key;
+    return !params ? text : text.replace(/\{(\w+)\}/g, function (m, k) { return params[k] !== undefined ? String(params[k]) : m; });
+  }
+  function setLang(lang) {
+    state.lang = lang;
+    try { window.localStorage.setItem(LANG_KEY, lang); } catch (e) { /* a page opened from disk may not store */ }
+    var y = window.scrollY;
+    main();
+    window.scrollTo(0, y);
+  }
+  function langSwitch() {
+    var box = el('div', { cls: 'lang', testid: 'lang-switch' });
+    [['zh', '中文'], ['en', 'English']].forEach(function (pair) {
+      var b = el('button', { text: pair[1], testid: 'lang-' + pair[0], cls: state.lang === pair[0] ? 'active' : '' });
+      b.setAttribute('lang', pair[0] === 'zh' ? 'zh-CN' : 'en');
+      b.addEventListener('click', function () { if (state.lang !== pair[0]) setLang(pair[0]); });
+      append(box, b);
+    });
+    return box;
+  }
 
   // --- small helpers ------------------------------------------------------------------------
 
@@ -44,14 +79,23 @@
   function pct(x) { return isNum(x) ? (x * 100).toFixed(1) + '%' : '–'; }
   function signed(x) { return !isNum(x) ? '–' : (x < 0 ? '-' + (-x).toFixed(3) : '+' + x.toFixed(3)); }
   function pval(p) { return !isNum(p) ? '–' : (p < 0.001 ? '<0.001' : p.toFixed(3)); }
+  /* a value as text, never JSON: lists joined, objects as "key value" pairs, amounts grouped */
   function show(v) {
-    if (v === null || v === undefined) return '–';
+    if (v === null || v === undefined || v === '') return '–';
     if (typeof v === 'string') return v;
-    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-    return JSON.stringify(v);
+    if (typeof v === 'number') return isNum(v) && Math.abs(v) >= 1000 && v % 1 === 0 ? v.toLocaleString('en-US') : String(v);
+    if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
+    if (Array.isArray(v)) return v.length ? v.map(show).join('; ') : '–';
+    if (typeof v === 'object') {
+      if (v.amount !== undefined) return show(v.amount) + (v.description ? '（' + show(v.description) + '）' : '');
+      if (v.start !== undefined && v.end !== undefined) return show(v.start) + ' – ' + show(v.end);
+      return Object.keys(v).map(function (k) { return k + ' ' + show(v[k]); }).join(', ');
+    }
+    return String(v);
   }
   function runName(i) { var r = runs[i] || {}; return r.label || r.run_id || ('run ' + i); }
-  function badge(outcome) { return el('span', { cls: 'badge ' + (outcome || 'none'), text: outcome || 'absent' }); }
+  function badge(outcome) { return el('span', { cls: 'badge ' + (outcome || 'none'), text: outcome ? t('o_' + outcome) : t('absent') }); }
+  function verdictWord(v) { return t('v_' + v); }
   function verdictClass(v) { return v === 'better' ? 'better' : v === 'worse' ? 'worse' : 'noise'; }
   function sortTypes(types) {
     return types.slice().sort(function (a, b) {
@@ -60,15 +104,13 @@
     });
   }
   function entry(q, i) { return (q.r || [])[i] || null; }
-  function findKey(obj, key, depth) {
-    if (!obj || typeof obj !== 'object' || depth < 0) return undefined;
-    if (Object.prototype.hasOwnProperty.call(obj, key)) return obj[key];
-    var keys = Object.keys(obj);
-    for (var i = 0; i < keys.length; i++) {
-      var found = findKey(obj[keys[i]], key, depth - 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+  function plain(e) { return (e && e.pl && (e.pl[state.lang] || e.pl.en)) || []; }
+  function why(e) {
+    if (!e) return '';
+    if (e.o === 'SKIP') return t('skipped_because', { reason: e.skip || t('no_answer') });
+    if (e.o === 'ERROR') return t('scorer_raised', { reason: e.err || '' });
+    var short = plain(e).filter(function (p) { return isNum(p.score) && p.score < 1; });
+    return short.map(function (p) { return p.label + t('colon') + p.why; }).join(t('sep'));
   }
   function kvList(obj) {
     var dl = el('dl', { cls: 'kv' });
@@ -78,104 +120,108 @@
   function table(headers, rows, opts) {
     opts = opts || {};
     var head = el('tr', {}, headers.map(function (h) { return el('th', { text: h }); }));
-    return el('table', { cls: opts.cls, testid: opts.testid }, el('thead', {}, head), el('tbody', {}, rows));
+    return el('div', { cls: 'scroll' }, el('table', { cls: opts.cls, testid: opts.testid }, el('thead', {}, head), el('tbody', {}, rows)));
   }
   function td(value, cls, col) {
     var cell = el('td', { cls: cls }, value instanceof Node ? value : el('span', { text: show(value) }));
     if (col) cell.setAttribute('data-col', col);
     return cell;
   }
+  function textWidth(s) { var w = 0; for (var i = 0; i < String(s).length; i++) w += String(s).charCodeAt(i) > 0x2e80 ? 13 : 7.2; return Math.ceil(w); }
 
   // --- header, notes and help ---------------------------------------------------------------
 
   function header() {
     var r = runs[0] || {};
-    var title = DATA.heading ? String(DATA.heading) : isCmp ? 'Comparison: ' + runs.slice(1).map(function (_, i) { return runName(i + 1); }).join(', ') +
-      ' against ' + runName(0) : 'Run report: ' + runName(0);
+    var title = DATA.heading ? String(DATA.heading) : isCmp
+      ? t('title_cmp', { b: runs.slice(1).map(function (_, i) { return runName(i + 1); }).join(', '), a: runName(0) })
+      : t('title_run', { name: runName(0) });
     var meta = el('div', { cls: 'meta' });
     if (!isCmp) {
       var adapter = r.adapter || {};
-      append(meta, [el('span', { text: 'run ' + (r.run_id || '–') }), el('span', { text: 'system ' + show(adapter.name || adapter.spec) }),
-        el('span', { text: 'started ' + show(r.started_at) }), el('span', { text: 'dataset ' + show((r.dataset || {}).path) })]);
+      append(meta, [el('span', { text: t('meta_run', { v: r.run_id || '–' }) }), el('span', { text: t('meta_system', { v: show(adapter.name || adapter.spec) }) }),
+        el('span', { text: t('meta_started', { v: show(r.started_at) }) }), el('span', { text: t('meta_dataset', { v: show((r.dataset || {}).path) }) })]);
     }
-    append(meta, el('span', { text: 'made by ' + show(DATA.generator) }));
-    var out = [el('h1', { text: title, testid: 'title' }), meta];
-    if ((DATA.notes || []).length) {
-      out.push(el('div', { cls: 'notes', testid: 'notes' }, DATA.notes.map(function (n) { return el('div', { text: n }); })));
-    }
+    append(meta, el('span', { text: t('meta_made_by', { v: show(DATA.generator) }) }));
+    var out = [el('div', { cls: 'top' }, el('h1', { text: title, testid: 'title' }), langSwitch()), meta];
+    if (!isCmp && r.status === 'stopped') out.push(el('div', { cls: 'stopped', testid: 'stopped', text: t('stopped', { reason: r.stop_reason || '' }) }));
+    var notes = (DATA.notes || []).concat(isCmp ? [] : (r.warnings || []).map(function (w) { return t('warning') + w; }));
+    if (notes.length) out.push(el('div', { cls: 'notes', testid: 'notes' }, notes.map(function (n) { return el('div', { text: n }); })));
     out.push(help());
     return out;
   }
 
   function help() {
-    var items = isCmp ? [
-      'Each question was answered by every run. A and B are compared question by question (paired).',
-      'Δ is B minus A. The 95% confidence interval (CI) comes from 10,000 bootstrap resamples of the questions: if it includes 0, the difference could be chance.',
-      'Flips are questions whose outcome changed: PASS→FAIL (worse) and FAIL→PASS (better). The exact McNemar test asks whether the flips lean one way more than chance would; p < 0.05 means they do.',
-      '"within noise" means neither test found a real difference: do not pick a winner on these numbers. "better"/"worse" means at least one test did.',
-      'Skipped questions (the system failed to answer) are counted apart and never scored as 0.',
-      'Click a row to see the question, the gold answer, both answers, the scoring of each component and the cited document lines.'
-    ] : [
-      'Score: the weighted mean of each question\'s components (0–1) over questions that were answered; a question passes at 0.7 by default.',
-      'Coverage: the share of questions answered at all (not skipped). A run that skips questions is not better for it: compare coverage too.',
-      'fact_exact checks amounts, dates and facts plus citations; evidence_set the recall and precision of evidence; conflict_gap abstention, invented specifics and the quote.',
-      'Filter or search the table, then click a row for the question, the gold answer, the system\'s answer, what was extracted from it, each component\'s verdict and the cited document lines (required evidence highlighted).'
-    ];
-    return el('details', { cls: 'help', testid: 'help' }, el('summary', { text: 'How to read this page' }),
-      el('ul', {}, items.map(function (t) { return el('li', { text: t }); })));
+    var keys = isCmp ? ['help_cmp_1', 'help_cmp_2', 'help_cmp_3', 'help_cmp_4', 'help_cmp_5', 'help_cmp_6']
+      : ['help_run_1', 'help_run_2', 'help_run_3', 'help_run_4'];
+    return el('details', { cls: 'help', testid: 'help' }, el('summary', { text: t('help_title') }),
+      el('ul', {}, keys.map(function (k) { return el('li', { text: t(k) }); })));
   }
 
-  // --- run summary and per-type chart ---------------------------------------------------------
+  // --- run summary and per-type table ---------------------------------------------------------
 
   function card(key, value, testid) {
-    return el('div', { cls: 'card', testid: testid }, el('div', { cls: 'k', text: key }), el('div', { cls: 'v', text: value }));
+    return el('div', { cls: 'card', testid: testid }, el('div', { cls: 'k', text: t(key) }), el('div', { cls: 'v', text: value }));
   }
 
   function summaryCards(s) {
     return el('div', { cls: 'cards' }, [
-      card('Score', f3(s.score), 'summary-score'), card('Pass rate', pct(s.pass_rate), 'summary-pass-rate'),
-      card('Coverage', pct(s.coverage), 'summary-coverage'), card('Passed', s.passed, 'summary-passed'),
-      card('Failed', s.failed, 'summary-failed'), card('Skipped', s.skipped, 'summary-skipped'),
-      card('Errored', s.errored || 0, 'summary-errored'),
-      card('Questions', s.total, 'summary-total')
+      card('score', f3(s.score), 'summary-score'), card('pass_rate', pct(s.pass_rate), 'summary-pass-rate'),
+      card('coverage', pct(s.coverage), 'summary-coverage'), card('passed', s.passed, 'summary-passed'),
+      card('failed', s.failed, 'summary-failed'), card('skipped', s.skipped, 'summary-skipped'),
+      card('errored', s.errored || 0, 'summary-errored'), card('questions', s.total, 'summary-total')
     ]);
   }
 
-  function typeChart(byType) {
-    var types = sortTypes(Object.keys(byType || {}));
-    var width = 640, row = 26, left = 120, barW = 360;
-    var root = svg('svg', { width: width, height: row * types.length + 24, role: 'img', 'aria-label': 'Outcomes per question type', class: 'chart' });
-    types.forEach(function (t, i) {
-      var s = byType[t], y = i * row + 4, x = left, total = s.total || 1;
-      root.appendChild(svg('text', { x: 0, y: y + 15 }, t));
-      ['passed', 'failed', 'skipped', 'errored'].forEach(function (k) {
-        var w = barW * (s[k] || 0) / total;
-        var key = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', errored: 'ERROR' }[k];
-        var rect = svg('rect', { x: x, y: y, width: Math.max(0, w), height: row - 8, fill: COLORS[key] });
-        rect.appendChild(svg('title', {}, t + ': ' + (s[k] || 0) + ' ' + k));
-        root.appendChild(rect);
-        x += w;
-      });
-      root.appendChild(svg('text', { x: left + barW + 8, y: y + 15 }, 'score ' + f3(s.score) + ' · ' + (s.passed || 0) + '/' + (s.total || 0) + ' passed'));
+  function outcomeBar(s) {
+    var total = s.total || 1, bar = el('div', { cls: 'bar', title: t('bar_title', { p: s.passed || 0, f: s.failed || 0, s: s.skipped || 0 }) });
+    ['passed', 'failed', 'skipped', 'errored'].forEach(function (k) {
+      var part = el('span', { cls: 'seg ' + k });
+      part.style.width = (100 * (s[k] || 0) / total).toFixed(2) + '%';
+      append(bar, part);
     });
-    root.appendChild(svg('text', { x: left, y: row * types.length + 20 }, 'green passed · red failed · grey skipped · amber scorer error'));
-    return root;
+    return bar;
   }
 
   function typeTable(byType) {
-    var rows = sortTypes(Object.keys(byType || {})).map(function (t) {
-      var s = byType[t], tr = el('tr', { testid: 'type-row-' + t });
-      append(tr, [td(t, '', 'type'), td(s.total, 'num', 'total'), td(s.passed, 'num', 'passed'), td(s.failed, 'num', 'failed'),
-        td(s.skipped, 'num', 'skipped'), td(f3(s.score), 'num', 'score'), td(pct(s.coverage), 'num', 'coverage')]);
+    var rows = sortTypes(Object.keys(byType || {})).map(function (tp) {
+      var s = byType[tp], tr = el('tr', { testid: 'type-row-' + tp });
+      append(tr, [td(tp, 'nowrap', 'type'), td(s.total, 'num', 'total'), td(s.passed, 'num', 'passed'), td(s.failed, 'num', 'failed'),
+        td(s.skipped, 'num', 'skipped'), td(f3(s.score), 'num', 'score'), td(pct(s.coverage), 'num', 'coverage'), td(outcomeBar(s), 'barcell', 'bar')]);
       return tr;
     });
-    return table(['type', 'questions', 'passed', 'failed', 'skipped', 'score', 'coverage'], rows, { testid: 'type-table' });
+    return table([t('type'), t('questions'), t('passed'), t('failed'), t('skipped'), t('score'), t('coverage'), t('outcomes')], rows, { testid: 'type-table' });
+  }
+
+  function gateTable(gates) {
+    var rows = [];
+    Object.keys(gates || {}).sort().forEach(function (path) {
+      var entry = gates[path] || {}, g = entry.gates || {};
+      Object.keys(g).sort().forEach(function (name) {
+        var m = g[name] || {}, held = m.held === true ? 'held' : m.held === false ? 'FAILED' : 'not measured';
+        var tr = el('tr', { testid: 'gate-row-' + name, cls: m.held === false ? 'gate-failed' : '' });
+        append(tr, [td(path, '', 'set'), td(entry.passed ? 'PASS' : 'FAIL', '', 'set-verdict'), td(name, '', 'gate'),
+          td(isNum(m.rate) ? f3(m.rate) + ' (' + m.counted + '/' + m.measured + ')' : '–', 'num', 'rate'),
+          td((m.kind === 'max' ? '≤ ' : '≥ ') + f3(m.threshold), 'num', 'threshold'), td(held, '', 'held')]);
+        rows.push(tr);
+      });
+    });
+    return table(['set', 'set verdict', 'gate', 'measured rate', 'threshold', 'held'], rows, { testid: 'gate-table' });
   }
 
   function runSummary() {
     var s = runs[0].summary || {};
-    return [el('h2', { text: 'Summary' }), summaryCards(s), el('h2', { text: 'By question type' }),
-      typeChart(s.by_type), typeTable(s.by_type)];
+    return [el('h2', { text: t('summary') }), summaryCards(s)];
+  }
+
+  function typeSection() {
+    var s = runs[0].summary || {};
+    var out = [el('h2', { text: t('by_type') }), typeTable(s.by_type),
+      el('div', { cls: 'legend' }, ['passed', 'failed', 'skipped', 'errored'].map(function (k) { return el('span', {}, el('span', { cls: 'sw ' + k }), t(k)); }))];
+    if (s.gates && Object.keys(s.gates).length) {
+      out.push(el('h2', { text: t('set_gates') }), gateTable(s.gates));
+    }
+    return out;
   }
 
   // --- leaderboard (sweeps) -------------------------------------------------------------------
@@ -184,21 +230,20 @@
     var lb = DATA.leaderboard;
     if (!lb || !(lb.rows || []).length) return [];
     var types = sortTypes(Object.keys((lb.rows[0] || {}).by_type || {}));
-    var headers = ['rank', 'variant', 'score', 'coverage', 'pass rate'].concat(types).concat(['vs ' + lb.baseline, 'vs leader']);
+    var headers = [t('rank'), t('variant'), t('score'), t('coverage'), t('pass_rate')].concat(types).concat([t('vs_x', { x: lb.baseline }), t('vs_leader')]);
     var rows = lb.rows.map(function (r) {
       var tr = el('tr', { cls: 'q' + (r.name === runName(state.b) ? ' selected' : ''), testid: 'lb-row-' + r.rank });
       tr.setAttribute('data-name', r.name);
-      append(tr, [td(r.rank, 'num', 'rank'), td(r.name, '', 'name'), td(f3(r.score), 'num', 'score'), td(pct(r.coverage), 'num', 'coverage'),
+      append(tr, [td(r.rank, 'num', 'rank'), td(r.name + (r.failed ? ' ⚠' : ''), 'nowrap', 'name'), td(f3(r.score), 'num', 'score'), td(pct(r.coverage), 'num', 'coverage'),
         td(pct(r.pass_rate), 'num', 'pass_rate')]);
-      types.forEach(function (t) { append(tr, td(f3(((r.by_type || {})[t] || {}).score), 'num', 'type-' + t)); });
-      append(tr, [td(versus(r.vs_baseline, '(baseline)'), '', 'vs_baseline'), td(versus(r.vs_leader, '(leader)'), '', 'vs_leader')]);
+      types.forEach(function (tp) { append(tr, td(f3(((r.by_type || {})[tp] || {}).score), 'num', 'type-' + tp)); });
+      append(tr, [td(versus(r.vs_baseline, t('baseline_mark')), '', 'vs_baseline'), td(versus(r.vs_leader, t('leader_mark')), '', 'vs_leader')]);
+      if (r.failed) tr.title = r.failed;
       tr.addEventListener('click', function () { selectByName(r.name); });
       return tr;
     });
-    return [el('h2', { text: 'Leaderboard' }),
-      el('p', { cls: 'muted', text: 'Ranked by score, then coverage (' + lb.rows.length + ' variants, same questions). ' +
-        'Each variant is compared with ' + lb.baseline + ' and with the leader, question by question: Δ [95% CI] is over the questions both answered, ' +
-        'so it can differ from the gap between scores when coverage differs. "within noise" means the data cannot tell the two apart. Click a row to compare it below.' }),
+    return [el('h2', { text: t('leaderboard') }),
+      el('p', { cls: 'muted', text: t('lb_help', { n: lb.rows.length, base: lb.baseline }) }),
       el('p', { cls: 'headline', testid: 'lb-summary', text: leaderSummary(lb) }),
       leaderChart(lb.rows), table(headers, rows, { testid: 'leaderboard' })];
   }
@@ -207,30 +252,33 @@
     var rows = lb.rows, leader = rows[0];
     var tied = rows.filter(function (r) { return r.vs_leader && r.vs_leader.verdict === 'within noise'; }).map(function (r) { return r.name; });
     var behind = rows.filter(function (r) { return r.vs_leader && r.vs_leader.verdict === 'worse'; }).length;
-    var text = leader.name + ' leads with ' + f3(leader.score) + '. ';
-    text += tied.length ? 'It cannot be told apart from ' + tied.join(', ') + ' (within noise): treat ' + (tied.length === 1 ? 'both' : 'these') + ' as equally good. '
-      : 'Every other variant is behind it beyond noise. ';
-    if (behind) text += behind + ' variant(s) are significantly behind the leader. ';
+    var text = t('lb_leads', { name: leader.name, score: f3(leader.score) }) + ' ';
+    text += tied.length ? t(tied.length === 1 ? 'lb_tied_one' : 'lb_tied_many', { names: tied.join(', ') }) + ' ' : t('lb_ahead') + ' ';
+    if (behind) text += t('lb_behind', { n: behind }) + ' ';
     var base = rows.filter(function (r) { return r.name === lb.baseline; })[0];
     var beat = rows.filter(function (r) { return r.vs_baseline && r.vs_baseline.verdict === 'better'; }).map(function (r) { return r.name; });
-    if (base) text += beat.length ? 'Significantly better than the baseline ' + lb.baseline + ': ' + beat.join(', ') + '.' : 'No variant is significantly better than the baseline ' + lb.baseline + '.';
+    if (base) text += beat.length ? t('lb_beat', { base: lb.baseline, names: beat.join(', ') }) : t('lb_no_beat', { base: lb.baseline });
     return text;
   }
 
   function versus(v, none) {
     if (!v) return el('span', { cls: 'muted', text: none });
-    return el('span', {}, el('span', { cls: 'verdict ' + verdictClass(v.verdict), text: v.verdict }),
-      ' ' + signed(v.delta) + ' [' + signed(v.ci_low) + ', ' + signed(v.ci_high) + ']');
+    return el('span', {}, el('span', { cls: 'verdict nowrap ' + verdictClass(v.verdict), text: verdictWord(v.verdict) }), ' ',
+      el('span', { cls: 'nowrap', text: signed(v.delta) + ' [' + signed(v.ci_low) + ', ' + signed(v.ci_high) + ']' }));
   }
 
   function leaderChart(rows) {
-    var row = 22, left = 170, barW = 400;
-    var root = svg('svg', { width: 680, height: row * rows.length + 8, class: 'chart', role: 'img', 'aria-label': 'Score per variant' });
+    var row = 22, barW = 400;
+    var labels = rows.map(function (r) { return r.rank + '. ' + r.name; });
+    var notes = rows.map(function (r) { return f3(r.score) + ' (' + t('coverage') + ' ' + pct(r.coverage) + ')'; });
+    var left = Math.max.apply(null, labels.map(textWidth).concat([60])) + 12;
+    var width = left + barW + 10 + Math.max.apply(null, notes.map(textWidth).concat([60]));
+    var root = svg('svg', { width: width, height: row * rows.length + 8, class: 'chart', role: 'img', 'aria-label': t('chart_variants') });
     rows.forEach(function (r, i) {
       var y = i * row + 4;
-      root.appendChild(svg('text', { x: 0, y: y + 13 }, r.rank + '. ' + r.name));
+      root.appendChild(svg('text', { x: 0, y: y + 13 }, labels[i]));
       root.appendChild(svg('rect', { x: left, y: y, width: Math.max(0, barW * (r.score || 0)), height: row - 6, fill: i === 0 ? COLORS.B : COLORS.A }));
-      root.appendChild(svg('text', { x: left + barW * (r.score || 0) + 6, y: y + 13 }, f3(r.score) + ' (coverage ' + pct(r.coverage) + ')'));
+      root.appendChild(svg('text', { x: left + barW * (r.score || 0) + 6, y: y + 13 }, notes[i]));
     });
     return root;
   }
@@ -254,44 +302,42 @@
 
   function headline(c) {
     var o = c.overall, a = runName(0), b = runName(state.b), ci = o.bootstrap || {}, m = o.mcnemar || {};
-    var flips = m.pass_to_fail + ' PASS→FAIL, ' + m.fail_to_pass + ' FAIL→PASS';
-    var numbers = b + ' scores ' + f3(o.score_b) + ', ' + a + ' ' + f3(o.score_a) + ' (Δ ' + signed(o.delta) + ', 95% CI [' +
-      signed(ci.ci_low) + ', ' + signed(ci.ci_high) + '], ' + o.n + ' questions answered by both; flips: ' + flips + ', McNemar p = ' + pval(m.p_value) + ').';
-    var lead;
-    if (o.verdict === 'within noise') lead = 'Within noise: no real difference between ' + b + ' and ' + a + ' on these questions. ';
-    else if (o.verdict === 'better') lead = b + ' is better than ' + a + '. ';
-    else if (o.verdict === 'worse') lead = b + ' is worse than ' + a + '. ';
-    else lead = 'No questions were answered by both runs. ';
+    var numbers = t('headline_numbers', { b: b, sb: f3(o.score_b), a: a, sa: f3(o.score_a), d: signed(o.delta), lo: signed(ci.ci_low),
+      hi: signed(ci.ci_high), n: o.n, p2f: m.pass_to_fail, f2p: m.fail_to_pass, p: pval(m.p_value) });
+    var key = { 'within noise': 'headline_noise', better: 'headline_better', worse: 'headline_worse' }[o.verdict] || 'headline_none';
     return el('div', { cls: 'headline ' + verdictClass(o.verdict), testid: 'headline' },
-      el('span', { cls: 'verdict ' + verdictClass(o.verdict), text: lead }), numbers);
+      el('span', { cls: 'verdict ' + verdictClass(o.verdict), text: t(key, { a: a, b: b }) + ' ' }), numbers);
   }
 
-  function deltaRow(t, testid) {
-    var ci = t.bootstrap || {}, m = t.mcnemar || {}, tr = el('tr', { testid: testid });
-    append(tr, [td(t.type, '', 'type'), td(t.n, 'num', 'n'), td(f3(t.score_a), 'num', 'score_a'), td(f3(t.score_b), 'num', 'score_b'),
-      td(signed(t.delta), 'num', 'delta'), td('[' + signed(ci.ci_low) + ', ' + signed(ci.ci_high) + ']', 'num', 'ci'),
+  function deltaRow(d, testid) {
+    var ci = d.bootstrap || {}, m = d.mcnemar || {}, tr = el('tr', { testid: testid });
+    append(tr, [td(d.type === 'overall' ? t('overall') : d.type, 'nowrap', 'type'), td(d.n, 'num', 'n'), td(f3(d.score_a), 'num', 'score_a'), td(f3(d.score_b), 'num', 'score_b'),
+      td(signed(d.delta), 'num', 'delta'), td('[' + signed(ci.ci_low) + ', ' + signed(ci.ci_high) + ']', 'num', 'ci'),
       td(m.pass_to_fail, 'num', 'pass_to_fail'), td(m.fail_to_pass, 'num', 'fail_to_pass'), td(pval(m.p_value), 'num', 'p_value'),
-      td(el('span', { cls: 'verdict ' + verdictClass(t.verdict), text: t.verdict }), '', 'verdict')]);
+      td(el('span', { cls: 'verdict ' + verdictClass(d.verdict), text: verdictWord(d.verdict) }), 'nowrap', 'verdict')]);
     return tr;
   }
 
   function forest(c) {
-    var rows = [c.overall].concat(c.by_type || []), row = 26, left = 120, w = 420;
-    var lim = 0.05;
-    rows.forEach(function (t) { var ci = t.bootstrap || {}; lim = Math.max(lim, Math.abs(ci.ci_low || 0), Math.abs(ci.ci_high || 0)); });
+    var rows = [c.overall].concat(c.by_type || []), row = 26, w = 420, lim = 0.05;
+    var names = rows.map(function (d) { return d.type === 'overall' ? t('overall') : d.type; });
+    var notes = rows.map(function (d) { return signed(d.delta) + ' ' + verdictWord(d.verdict); });
+    var left = Math.max.apply(null, names.map(textWidth).concat([60])) + 14;
+    rows.forEach(function (d) { var ci = d.bootstrap || {}; lim = Math.max(lim, Math.abs(ci.ci_low || 0), Math.abs(ci.ci_high || 0)); });
     function X(v) { return left + w / 2 + (v / lim) * (w / 2); }
-    var root = svg('svg', { width: 700, height: row * rows.length + 30, class: 'chart', role: 'img', 'aria-label': 'Score difference with 95% confidence interval' });
+    var width = left + w + 14 + Math.max.apply(null, notes.map(textWidth).concat([60]));
+    var root = svg('svg', { width: width, height: row * rows.length + 30, class: 'chart', role: 'img', 'aria-label': t('chart_forest') });
     root.appendChild(svg('line', { x1: X(0), x2: X(0), y1: 0, y2: row * rows.length, class: 'axis' }));
-    rows.forEach(function (t, i) {
-      var ci = t.bootstrap || {}, y = i * row + row / 2, color = COLORS[t.verdict] || COLORS['within noise'];
-      root.appendChild(svg('text', { x: 0, y: y + 4 }, t.type));
+    rows.forEach(function (d, i) {
+      var ci = d.bootstrap || {}, y = i * row + row / 2, color = COLORS[d.verdict] || COLORS['within noise'];
+      root.appendChild(svg('text', { x: 0, y: y + 4 }, names[i]));
       root.appendChild(svg('line', { x1: X(ci.ci_low || 0), x2: X(ci.ci_high || 0), y1: y, y2: y, stroke: color, 'stroke-width': 3 }));
-      root.appendChild(svg('circle', { cx: X(t.delta || 0), cy: y, r: 5, fill: color }));
-      root.appendChild(svg('text', { x: left + w + 10, y: y + 4 }, signed(t.delta) + ' ' + t.verdict));
+      root.appendChild(svg('circle', { cx: X(d.delta || 0), cy: y, r: 5, fill: color }));
+      root.appendChild(svg('text', { x: left + w + 14, y: y + 4 }, notes[i]));
     });
     var yb = row * rows.length + 16;
     root.appendChild(svg('text', { x: X(-lim), y: yb, 'text-anchor': 'middle' }, signed(-lim)));
-    root.appendChild(svg('text', { x: X(0), y: yb, 'text-anchor': 'middle' }, '0 (no difference)'));
+    root.appendChild(svg('text', { x: X(0), y: yb, 'text-anchor': 'middle' }, t('no_difference')));
     root.appendChild(svg('text', { x: X(lim), y: yb, 'text-anchor': 'middle' }, signed(lim)));
     return root;
   }
@@ -304,21 +350,22 @@
       return btn;
     }
     return el('div', { cls: 'controls' }, [
-      button('Show ' + m.pass_to_fail + ' PASS→FAIL', 'p2f', 'show-p2f'), button('Show ' + m.fail_to_pass + ' FAIL→PASS', 'f2p', 'show-f2p'),
-      el('span', { cls: 'muted', text: (c.skipped || []).length + ' question(s) skipped in a run (not scored); ' +
-        (c.only_in_a || []).length + ' only in ' + runName(0) + ', ' + (c.only_in_b || []).length + ' only in ' + runName(state.b) + '.' })]);
+      button(t('show_p2f', { n: m.pass_to_fail }), 'p2f', 'show-p2f'), button(t('show_f2p', { n: m.fail_to_pass }), 'f2p', 'show-f2p'),
+      el('span', { cls: 'muted', text: t('flip_note', { s: (c.skipped || []).length, oa: (c.only_in_a || []).length, a: runName(0),
+        ob: (c.only_in_b || []).length, b: runName(state.b) }) })]);
   }
 
   function runsTable() {
     var rows = runs.map(function (r, i) {
       var s = r.summary || {}, tr = el('tr', { testid: 'run-row-' + i });
-      append(tr, [td(i === 0 ? 'A' : 'B' + (runs.length > 2 ? i : ''), '', 'role'), td(runName(i), '', 'name'), td(show((r.adapter || {}).name), '', 'adapter'),
-        td(configText((r.adapter || {}).config), 'muted', 'config'),
+      append(tr, [td(i === 0 ? 'A' : 'B' + (runs.length > 2 ? i : ''), 'nowrap', 'role'), td(runName(i), 'nowrap', 'name'), td(show((r.adapter || {}).name), 'nowrap', 'adapter'),
+        td(configText((r.adapter || {}).config), 'muted wrap', 'config'),
         td(s.total, 'num', 'total'), td(s.passed, 'num', 'passed'), td(s.failed, 'num', 'failed'), td(s.skipped, 'num', 'skipped'),
-        td(f3(s.score), 'num', 'score'), td(pct(s.coverage), 'num', 'coverage'), td(show(r.run_id), 'muted', 'run_id')]);
+        td(f3(s.score), 'num', 'score'), td(pct(s.coverage), 'num', 'coverage'), td(show(r.run_id), 'muted nowrap', 'run_id')]);
       return tr;
     });
-    return table(['', 'run', 'system', 'config', 'questions', 'passed', 'failed', 'skipped', 'score', 'coverage', 'run id'], rows, { testid: 'runs-table' });
+    return table(['', t('run'), t('system'), t('config'), t('questions'), t('passed'), t('failed'), t('skipped'), t('score'), t('coverage'), t('run_id')],
+      rows, { testid: 'runs-table' });
   }
 
   function configText(config) {
@@ -329,7 +376,7 @@
 
   function tabs() {
     if (runs.length <= 2) return null;
-    var box = el('div', { cls: 'tabs', testid: 'pick-run' }, el('span', { cls: 'muted', text: 'Compare with ' + runName(0) + ':' }));
+    var box = el('div', { cls: 'tabs', testid: 'pick-run' }, el('span', { cls: 'muted', text: t('compare_with', { a: runName(0) }) }));
     for (var i = 1; i < runs.length; i++) {
       (function (k) {
         var btn = el('button', { text: runName(k), cls: k === state.b ? 'active' : '' });
@@ -344,9 +391,9 @@
   function comparisonSection() {
     var c = cmp(), box = el('section', { testid: 'comparison' });
     if (!c) return box;
-    var rows = [deltaRow(c.overall, 'cmp-overall')].concat((c.by_type || []).map(function (t) { return deltaRow(t, 'cmp-type-' + t.type); }));
-    append(box, [el('h2', { text: runName(state.b) + ' (B) against ' + runName(0) + ' (A)' }), tabs(), headline(c), forest(c),
-      table(['type', 'questions', 'A score', 'B score', 'Δ (B−A)', '95% CI of Δ', 'PASS→FAIL', 'FAIL→PASS', 'McNemar p', 'verdict'], rows, { testid: 'delta-table' }),
+    var rows = [deltaRow(c.overall, 'cmp-overall')].concat((c.by_type || []).map(function (d) { return deltaRow(d, 'cmp-type-' + d.type); }));
+    append(box, [el('h2', { text: t('b_against_a', { b: runName(state.b), a: runName(0) }) }), tabs(), headline(c), forest(c),
+      table([t('type'), t('questions'), t('a_score'), t('b_score'), t('delta'), t('ci'), t('p2f'), t('f2p'), t('mcnemar_p'), t('verdict')], rows, { testid: 'delta-table' }),
       flipButtons(c)]);
     return box;
   }
@@ -392,12 +439,22 @@
     return 0;
   }
 
+  /* the run page's default order: failures first (lowest score first), then skips, then passes */
+  function problemKey(q) {
+    var e = entry(q, 0), rank = e ? PROBLEM_RANK[e.o] : 3;
+    return [rank === undefined ? 1 : rank, e && isNum(e.s) ? e.s : 2];
+  }
+
   function filtered() {
     if (state.matches) return state.matches;
     var idx = [];
     for (var i = 0; i < questions.length; i++) if (matches(questions[i])) idx.push(i);
     if (state.sortKey) {
       idx.sort(function (x, y) { return state.sortDir * (sortValue(questions[x], state.sortKey) - sortValue(questions[y], state.sortKey)) || x - y; });
+    } else if (!isCmp) {
+      var keys = {};
+      idx.forEach(function (i) { keys[i] = problemKey(questions[i]); });
+      idx.sort(function (x, y) { return keys[x][0] - keys[y][0] || keys[x][1] - keys[y][1] || x - y; });
     }
     state.matches = idx;
     return idx;
@@ -423,27 +480,27 @@
 
   function controls() {
     var types = sortTypes(Object.keys(questions.reduce(function (acc, q) { acc[q.type] = 1; return acc; }, {})));
-    var search = el('input', { testid: 'search', title: 'Search ids, questions and answers' });
-    search.type = 'search'; search.placeholder = 'Search id, question or answer…';
+    var search = el('input', { testid: 'search', title: t('search_title') });
+    search.type = 'search'; search.placeholder = t('search_placeholder'); search.value = state.search;
     var timer = null;
     search.addEventListener('input', function () {
       clearTimeout(timer);
       timer = setTimeout(function () { setFilter('search', search.value.trim().toLowerCase()); }, 120);
     });
     var box = el('div', { cls: 'controls' }, search,
-      select([['', 'all']].concat(types.map(function (t) { return [t, t]; })), 'type', 'filter-type', 'type'),
-      select([['', 'all'], ['PASS', 'PASS'], ['FAIL', 'FAIL'], ['SKIP', 'SKIP'], ['ERROR', 'ERROR']], 'outcome', 'filter-outcome', isCmp ? 'outcome in B' : 'outcome'));
+      select([['', t('all')]].concat(types.map(function (tp) { return [tp, tp]; })), 'type', 'filter-type', t('type')),
+      select([['', t('all')], ['FAIL', t('o_FAIL')], ['SKIP', t('o_SKIP')], ['ERROR', t('o_ERROR')], ['PASS', t('o_PASS')]], 'outcome', 'filter-outcome', isCmp ? t('outcome_in_b') : t('outcome')));
     if (isCmp) {
-      append(box, select([['', 'all'], ['flip', 'outcome flipped'], ['p2f', 'PASS→FAIL'], ['f2p', 'FAIL→PASS'], ['up', 'score up, same outcome'],
-        ['down', 'score down, same outcome'], ['skip', 'skipped or errored in a run'], ['changed', 'any change']], 'change', 'filter-change', 'change'));
+      append(box, select([['', t('all')], ['flip', t('ch_flip')], ['p2f', t('p2f')], ['f2p', t('f2p')], ['up', t('ch_up')],
+        ['down', t('ch_down')], ['skip', t('ch_skip')], ['changed', t('ch_any')]], 'change', 'filter-change', t('change')));
     }
     return box;
   }
 
   function headerRow() {
     var cols = isCmp
-      ? [['id'], ['type'], ['A'], ['B'], ['A score', 'score_a'], ['B score', 'score'], ['Δ', 'delta'], ['question']]
-      : [['id'], ['type'], ['outcome'], ['score', 'score'], ['components'], ['question']];
+      ? [[t('id')], [t('type')], ['A'], ['B'], [t('a_score'), 'score_a'], [t('b_score'), 'score'], ['Δ', 'delta'], [t('question')]]
+      : [[t('id')], [t('type')], [t('outcome')], [t('score'), 'score'], [t('why')], [t('question')]];
     return el('tr', {}, cols.map(function (c) {
       var th = el('th', { text: c[0], cls: c[1] ? 'sortable' : '' });
       if (c[1]) {
@@ -459,14 +516,13 @@
   function questionRow(i) {
     var q = questions[i], a = entry(q, 0), tr = el('tr', { cls: 'q' + (i === state.selected ? ' selected' : '') });
     tr.setAttribute('data-id', q.id);
-    append(tr, [td(q.id, '', 'id'), td(q.type, '', 'type')]);
+    append(tr, [td(q.id, 'nowrap', 'id'), td(q.type, 'nowrap', 'type')]);
     if (isCmp) {
       var b = entry(q, state.b);
       append(tr, [td(badge(a && a.o), '', 'a'), td(badge(b && b.o), '', 'b'), td(f3(a && a.s), 'num', 'score_a'), td(f3(b && b.s), 'num', 'score_b'),
         td(a && b && isNum(a.s) && isNum(b.s) ? signed(b.s - a.s) : '–', 'num', 'delta')]);
     } else {
-      var comps = Object.keys((a && a.c) || {}).map(function (k) { return k + ' ' + f3(a.c[k]); }).join(' · ');
-      append(tr, [td(badge(a && a.o), '', 'outcome'), td(f3(a && a.s), 'num', 'score'), td(comps || (a && (a.skip || a.err)) || '', 'muted', 'components')]);
+      append(tr, [td(badge(a && a.o), '', 'outcome'), td(f3(a && a.s), 'num', 'score'), td(why(a) || '', 'why', 'why')]);
     }
     append(tr, td(q.question, 'qtext', 'question'));
     tr.addEventListener('click', function () { openDetail(i); });
@@ -481,23 +537,23 @@
     var rows = [];
     for (var k = start; k < end; k++) rows.push(questionRow(idx[k]));
     body.replaceChildren.apply(body, rows);
-    document.querySelector('[data-testid="match-count"]').textContent = idx.length + ' of ' + questions.length + ' questions';
+    document.querySelector('[data-testid="match-count"]').textContent = t('match_count', { n: idx.length, total: questions.length });
     document.querySelector('[data-testid="page-info"]').textContent = idx.length
-      ? 'showing ' + (start + 1) + '–' + end + ' · page ' + (state.page + 1) + ' of ' + pages : 'no question matches';
+      ? t('page_info', { from: start + 1, to: end, page: state.page + 1, pages: pages }) : t('no_match');
     document.querySelector('[data-testid="pager-prev"]').disabled = state.page === 0;
     document.querySelector('[data-testid="pager-next"]').disabled = state.page >= pages - 1;
   }
 
   function pager() {
-    var prev = el('button', { text: '‹ previous', testid: 'pager-prev' }), next = el('button', { text: 'next ›', testid: 'pager-next' });
+    var prev = el('button', { text: t('previous'), testid: 'pager-prev' }), next = el('button', { text: t('next'), testid: 'pager-next' });
     prev.addEventListener('click', function () { state.page -= 1; renderRows(); });
     next.addEventListener('click', function () { state.page += 1; renderRows(); });
     return el('div', { cls: 'pager' }, prev, next, el('span', { cls: 'muted', testid: 'page-info' }), el('span', { cls: 'muted', testid: 'match-count' }));
   }
 
   function questionsSection() {
-    var section = el('section', {}, el('h2', { text: 'Questions' }), controls(), pager(),
-      el('table', { testid: 'questions' }, el('thead', {}, headerRow()), el('tbody', {})));
+    var section = el('section', {}, el('h2', { text: isCmp ? t('questions_title') : t('questions_title_run') }), controls(), pager(),
+      el('div', { cls: 'scroll' }, el('table', { testid: 'questions' }, el('thead', {}, headerRow()), el('tbody', {}))));
     section.id = 'questions';
     section.querySelector('tbody').id = 'qbody';
     return section;
@@ -506,96 +562,64 @@
   // --- drill-down --------------------------------------------------------------------------------
 
   function list(items, render, testid) {
-    if (!items || !items.length) return el('p', { cls: 'muted', text: 'none' });
+    if (!items || !items.length) return el('p', { cls: 'muted', text: t('none') });
     return el('ul', { testid: testid }, items.map(function (x) { return el('li', {}, render(x)); }));
   }
 
   function citationText(c) {
     if (typeof c !== 'object' || c === null) return show(c);
-    var where = (c.page !== null && c.page !== undefined ? 'p.' + c.page : 'no page') + (c.lines ? ' lines ' + c.lines : '');
+    var where = (c.page !== null && c.page !== undefined ? t('page_n', { p: c.page }) : t('no_page')) + (c.lines ? ' ' + t('lines_n', { l: c.lines }) : '');
     return where + (c.quote ? ' “' + c.quote + '”' : '') + (c.doc ? ' (' + c.doc + ')' : '');
   }
 
-  function componentsTable(e) {
-    var diag = (e.d && e.d.components) || {};
-    var names = Object.keys(diag).length ? Object.keys(diag) : Object.keys(e.c || {});
-    if (!names.length) return el('p', { cls: 'muted', text: 'no components (the question was not scored)' });
-    var rows = names.map(function (n) {
-      var d = diag[n] || { score: (e.c || {})[n] };
-      var tr = el('tr', {});
-      tr.setAttribute('data-component', n);
-      append(tr, [td(n), td(f3(d.score), 'num'), td(isNum(d.weight) ? d.weight.toFixed(2) : '–', 'num'), td(d.status), td(d.expected),
-        td(d.extracted), td(d.reason)]);
-      return tr;
+  /* a value whose dates, amounts and page numbers never break inside (Chinese text still wraps) */
+  function valueText(text) {
+    var box = el('span', {});
+    String(text).split(/(\s+)/).forEach(function (part) {
+      append(box, /^[\x21-\x7e元]+$/.test(part) ? el('span', { cls: 'nowrap', text: part }) : part);
     });
-    return table(['component', 'score', 'weight', 'status', 'expected', 'extracted', 'reason'], rows, { testid: 'components' });
+    return box;
   }
 
-  function fieldsTable(fields) {
-    var rows = Object.keys(fields).map(function (n) {
-      var f = fields[n] || {};
-      return el('tr', {}, td(n), td(f.comparator), td(f.status), td(f.expected), td(f.extracted), td(f.reason));
+  /* each component in plain words: what, score, weight, what was expected, what was read, why */
+  function componentsTable(e) {
+    var items = plain(e);
+    if (!items.length) return el('p', { cls: 'muted', text: t('not_scored') });
+    var rows = items.map(function (p) {
+      var tr = el('tr', { cls: isNum(p.score) && p.score < 1 ? 'short' : '' });
+      tr.setAttribute('data-component', p.component);
+      append(tr, [td(p.label, 'nowrap'), td(f3(p.score), 'num'), td(isNum(p.weight) ? p.weight.toFixed(2) : '–', 'num'),
+        td(valueText(p.expected), 'val'), td(valueText(p.read), 'val'), td(p.why)]);
+      return tr;
     });
-    return table(['field', 'comparator', 'status', 'expected', 'extracted', 'reason'], rows, { testid: 'fields' });
+    return table([t('what'), t('score'), t('weight'), t('expected'), t('read'), t('why')], rows, { testid: 'components' });
   }
 
   function citationChecks(checks) {
     var rows = checks.map(function (c) {
-      return el('tr', {}, td(c.source), td(c.page), td(c.lines), td(c.quote), td(c.correct ? 'correct' : 'wrong'), td(c.reason));
+      return el('tr', {}, td(c.source, 'nowrap'), td(c.page, 'num'), td(c.lines, 'num'), td(c.quote), td(c.correct ? t('correct') : t('wrong'), 'nowrap'), td(c.reason));
     });
-    return table(['from', 'page', 'lines', 'quote', 'verdict', 'why'], rows, { testid: 'citation-checks' });
+    return table([t('from'), t('page'), t('lines'), t('quote'), t('verdict'), t('why')], rows, { testid: 'citation-checks' });
   }
-
-  function inventedText(x) {
-    if (typeof x !== 'object' || x === null) return show(x);
-    var kind = x.kind || x.type || 'specific', value = x.value !== undefined ? x.value : x.text !== undefined ? x.text : x.raw;
-    return kind + ': ' + show(value) + (x.reason ? ' (' + x.reason + ')' : '');
-  }
-
-  function foundText(f) {
-    if (typeof f !== 'object' || f === null) return show(f);
-    var hedge = f.definite === false ? ' (hedged, not counted)' : '';
-    return (f.raw !== undefined ? '“' + f.raw + '” → ' : '') + show(f.value) + (f.qualifier ? ' [' + f.qualifier + ']' : '') + hedge;
-  }
-
-  function valuesList(values) {
-    var dl = el('dl', { cls: 'kv', testid: 'values' });
-    Object.keys(values).forEach(function (kind) {
-      var v = values[kind], found = v && Array.isArray(v.found) ? v.found : null;
-      var shown = found ? (found.length ? found.map(foundText).join('；') : 'nothing found') : show(v);
-      append(dl, [el('dt', { text: kind }), el('dd', { text: shown + (v && v.source ? '  (from ' + v.source + ')' : '') })]);
-    });
-    return dl;
-  }
-
-  var SHOWN_DETAIL_KEYS = ['components', 'fields', 'values', 'citation', 'citations', 'invented'];
 
   function runColumn(q, i) {
     var e = entry(q, i), col = el('div', { testid: 'run-detail-' + i });
-    append(col, el('h3', {}, (isCmp ? (i === 0 ? 'A: ' : 'B: ') : '') + runName(i) + ' ', badge(e && e.o), ' ', e ? 'score ' + f3(e.s) : ''));
-    if (!e) return append(col, el('p', { cls: 'muted', text: 'This run did not have this question.' }));
-    if (e.skip) append(col, el('p', { text: 'Skipped: ' + e.skip }));
-    if (e.err) append(col, el('p', { testid: 'scorer-error-' + i, text: 'The scorer raised ' + e.err }));
+    append(col, el('h3', {}, (isCmp ? (i === 0 ? 'A: ' : 'B: ') : '') + runName(i) + ' ', badge(e && e.o), ' ', e && isNum(e.s) ? t('score') + ' ' + f3(e.s) : ''));
+    if (!e) return append(col, el('p', { cls: 'muted', text: t('run_lacks') }));
+    if (e.skip) append(col, el('p', { text: t('skipped_because', { reason: e.skip }) }));
+    if (e.err) append(col, el('p', { testid: 'scorer-error-' + i, text: t('scorer_raised', { reason: e.err }) }));
     var a = e.a || {}, d = e.d || {};
-    append(col, [el('h3', { text: 'Answer' }), el('div', { cls: 'answer', testid: 'answer-' + i, text: a.answer === undefined ? '(no answer)' : show(a.answer) })]);
-    if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: 'abstained: ' + show(a.abstained) }));
-    append(col, [el('h3', { text: 'Citations given' }), list(a.citations, citationText, 'citations-' + i)]);
-    append(col, [el('h3', { text: 'Evidence returned' }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text }); }, 'evidence-' + i)]);
-    if (a.fields && Object.keys(a.fields).length) append(col, [el('h3', { text: 'Structured fields' }), kvList(a.fields)]);
-    append(col, [el('h3', { text: 'Components' }), componentsTable(e)]);
-    if (d.fields && typeof d.fields === 'object') append(col, [el('h3', { text: 'Expected fields' }), fieldsTable(d.fields)]);
-    if (d.values && typeof d.values === 'object') append(col, [el('h3', { text: 'Values extracted from the answer' }), valuesList(d.values)]);
-    var invented = findKey(d, 'invented', 2);
-    if (invented !== undefined) {
-      append(col, [el('h3', { text: 'Invented specifics (not in the document)' }),
-        Array.isArray(invented) && invented.length ? el('ul', { cls: 'inv', testid: 'invented-' + i }, invented.map(function (x) { return el('li', { text: inventedText(x) }); }))
-          : el('p', { cls: 'muted', text: 'none' })]);
-    }
+    append(col, [el('h3', { text: t('answer') }), el('div', { cls: 'answer', testid: 'answer-' + i, text: a.answer === undefined ? t('no_answer_paren') : show(a.answer) })]);
+    if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: t('abstained') + t('colon') + show(a.abstained) }));
+    append(col, [el('h3', { text: t('why_this_score') }), componentsTable(e)]);
+    append(col, [el('h3', { text: t('citations_given') }), list(a.citations, citationText, 'citations-' + i)]);
+    append(col, [el('h3', { text: t('evidence_returned') }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text }); }, 'evidence-' + i)]);
+    if (a.fields && Object.keys(a.fields).length) append(col, [el('h3', { text: t('structured_fields') }), kvList(a.fields)]);
     var checks = Array.isArray(d.citations) ? d.citations : d.citation && Array.isArray(d.citation.citations) ? d.citation.citations : null;
-    if (checks && checks.length) append(col, [el('h3', { text: 'Citation checks' }), citationChecks(checks)]);
-    var other = {};
-    Object.keys(d).forEach(function (k) { if (SHOWN_DETAIL_KEYS.indexOf(k) < 0) other[k] = d[k]; });
-    if (Object.keys(other).length) append(col, [el('h3', { text: 'Other diagnostics' }), el('pre', { cls: 'json', text: JSON.stringify(other, null, 2) })]);
+    if (checks && checks.length) append(col, [el('h3', { text: t('citation_checks') }), citationChecks(checks)]);
+    if (Object.keys(d).length) {
+      append(col, el('details', { cls: 'dev' }, el('summary', { text: t('diagnostics') }), el('pre', { cls: 'json', text: JSON.stringify(d, null, 2) })));
+    }
     return col;
   }
 
@@ -616,12 +640,12 @@
 
   function docLines(q, shownRuns) {
     var doc = q.doc && (DATA.docs || {})[q.doc];
-    if (!doc) return el('p', { cls: 'muted', text: 'The document is not available to this report (see the notes at the top).' });
+    if (!doc) return el('p', { cls: 'muted', text: t('no_document') });
     var req = {}, cited = {}, wanted = {};
     (q.req_lines || []).forEach(function (n) { req[n] = true; wanted[n] = true; });
     shownRuns.forEach(function (i) {
       var e = entry(q, i);
-      ((e && e.cl) || []).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : 'cited'); wanted[n] = true; });
+      ((e && e.cl) || []).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : t('cited')); wanted[n] = true; });
     });
     var numbers = {};
     Object.keys(wanted).forEach(function (k) {
@@ -629,28 +653,28 @@
       for (var d = -1; d <= 1; d++) if (doc.lines[String(n + d)]) numbers[n + d] = true;
     });
     var sorted = Object.keys(numbers).map(Number).sort(function (x, y) { return x - y; });
-    if (!sorted.length) return el('p', { cls: 'muted', text: 'No cited lines and no located evidence for this question.' });
+    if (!sorted.length) return el('p', { cls: 'muted', text: t('no_lines') });
     var rows = [], prev = null;
     sorted.forEach(function (n) {
       if (prev !== null && n > prev + 1) rows.push(el('tr', { cls: 'gap' }, el('td', { text: '…' }), el('td', {}), el('td', {}), el('td', {})));
       var line = doc.lines[String(n)], tr = el('tr', { cls: (req[n] ? 'req ' : '') + (cited[n] ? 'cited' : '') });
       tr.setAttribute('data-line', String(n));
-      append(tr, [el('td', { cls: 'ln', text: n }), el('td', { cls: 'muted', text: 'p.' + line[0] }),
-        el('td', { cls: 'muted', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (q.marks || {})[String(n)])]);
+      append(tr, [el('td', { cls: 'ln', text: n }), el('td', { cls: 'muted nowrap', text: t('page_n', { p: line[0] }) }),
+        el('td', { cls: 'muted nowrap', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (q.marks || {})[String(n)])]);
       rows.push(tr);
       prev = n;
     });
-    return el('div', {}, el('div', { cls: 'legend' }, el('span', {}, el('span', { cls: 'sw cited' }), 'cited by the answer'),
-      el('span', {}, el('span', { cls: 'sw req' }), 'required evidence (highlighted)'), el('span', { text: doc.name })),
-    table(['line', 'page', 'cited', 'text'], rows, { cls: 'doc', testid: 'doc-lines' }));
+    return el('div', {}, el('div', { cls: 'legend' }, el('span', {}, el('span', { cls: 'sw cited' }), t('legend_cited')),
+      el('span', {}, el('span', { cls: 'sw req' }), t('legend_required')), el('span', { text: doc.name })),
+    table([t('line'), t('page'), t('cited'), t('text')], rows, { cls: 'doc', testid: 'doc-lines' }));
   }
 
   function requiredList(q) {
     var found = q.found || null;
     return list(q.required, function (r) {
       var idx = q.required.indexOf(r);
-      return 'p.' + r.page + (r.critical ? ' (critical)' : '') + ': ' + r.text +
-        (found && q.doc && found.indexOf(idx) < 0 ? '  [not located in the document]' : '');
+      return t('page_n', { p: r.page }) + (r.critical ? t('critical') : '') + t('colon') + r.text +
+        (found && q.doc && found.indexOf(idx) < 0 ? '  ' + t('not_located') : '');
     }, 'required');
   }
 
@@ -658,13 +682,13 @@
     state.selected = i;
     var q = questions[i], box = document.getElementById('detail');
     var shown = isCmp ? [0, state.b] : [0];
-    var content = [el('h2', { text: 'Question ' + q.id + ' · ' + q.type, testid: 'detail-title' }),
-      el('div', { cls: 'answer', testid: 'detail-question', text: q.question || '(question text unavailable)' })];
-    if (q.tags && q.tags.length) content.push(el('p', { cls: 'muted', text: 'tags: ' + q.tags.join(', ') }));
-    content.push(el('h3', { text: 'Expected (gold)' }), q.expected ? kvList(q.expected) : el('p', { cls: 'muted', text: 'unavailable' }));
-    if (q.required && q.required.length) content.push(el('h3', { text: 'Required evidence' }), requiredList(q));
+    var content = [el('h2', { text: t('question_n', { id: q.id, type: q.type }), testid: 'detail-title' }),
+      el('div', { cls: 'answer', testid: 'detail-question', text: q.question || t('no_question_text') })];
+    if (q.tags && q.tags.length) content.push(el('p', { cls: 'muted', text: t('tags') + t('colon') + q.tags.join(', ') }));
+    content.push(el('h3', { text: t('expected_gold') }), q.expected ? kvList(q.expected) : el('p', { cls: 'muted', text: t('unavailable') }));
+    if (q.required && q.required.length) content.push(el('h3', { text: t('required_evidence') }), requiredList(q));
     content.push(el('div', { cls: 'cols' }, shown.map(function (k) { return runColumn(q, k); })));
-    content.push(el('h3', { text: 'Document lines' }), docLines(q, shown));
+    content.push(el('h3', { text: t('document_lines') }), docLines(q, shown));
     box.replaceChildren.apply(box, content);
     box.hidden = false;
     Array.prototype.forEach.call(document.querySelectorAll('tr.q.selected'), function (r) { r.classList.remove('selected'); });
@@ -674,7 +698,7 @@
   }
 
   function detailSection() {
-    var box = el('section', { testid: 'detail' }, el('p', { cls: 'muted', text: 'Click a question to see its details.' }));
+    var box = el('section', { testid: 'detail' }, el('p', { cls: 'muted', text: t('click_question') }));
     box.id = 'detail';
     return box;
   }
@@ -689,18 +713,25 @@
     if (state.selected >= 0) openDetail(state.selected);
   }
 
+  // the sections of each page, in order; each returns nodes (or none)
+  var RUN_SECTIONS = [header, runSummary, typeSection, questionsSection, detailSection];
+  var CMP_SECTIONS = [header, leaderboard, function () { return [el('h2', { text: t('runs') }), runsTable()]; }, comparisonSection,
+    questionsSection, detailSection];
+
   function main() {
-    var app = document.getElementById('app');
-    var parts = header();
-    if (isCmp) parts = parts.concat(leaderboard(), [el('h2', { text: 'Runs' }), runsTable(), comparisonSection()]);
-    else parts = parts.concat(runSummary());
-    parts.push(questionsSection(), detailSection());
+    var app = document.getElementById('app'), parts = [];
+    document.documentElement.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
+    (isCmp ? CMP_SECTIONS : RUN_SECTIONS).forEach(function (section) { parts = parts.concat(section()); });
     app.replaceChildren.apply(app, parts);
+    state.matches = null;
     renderRows();
     var hash = decodeURIComponent((location.hash || '').replace(/^#q=/, ''));
-    if (hash) {
-      for (var i = 0; i < questions.length; i++) if (questions[i].id === hash) { openDetail(i); break; }
+    var target = state.selected >= 0 ? state.selected : -1;
+    if (target < 0 && hash) {
+      for (var i = 0; i < questions.length; i++) if (questions[i].id === hash) { target = i; break; }
     }
+    if (target >= 0) openDetail(target);
+    document.body.setAttribute('data-lang', state.lang);
     document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
     document.body.setAttribute('data-ready', '1');
   }

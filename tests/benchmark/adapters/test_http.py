@@ -16,7 +16,16 @@ from benchmark.adapters.http_common import parse_retry_after, shard_sizes
 from benchmark.adapters.json_text import JsonPath
 from benchmark.errors import AdapterError, AdapterSpecError
 from tests.servers.fake_rag_server import FakeRagServer
-from tests.servers.support import doc_config, parse_toml, run, sample_query, text_query, write_toml
+from tests.servers.support import (
+    SEED_GAPS,
+    doc_config,
+    parse_toml,
+    query_for,
+    run,
+    sample_query,
+    text_query,
+    write_toml,
+)
 
 GENERIC_RESPONSE = {
     "answer": "$.result.text",
@@ -255,3 +264,18 @@ def test_many_requests_over_few_connections_all_complete(server: FakeRagServer, 
     answers = run(ask_all(adapter, queries))
     assert [a.answer for a in answers] == [f"答{q.text}" for q in queries]
     assert len({r.client_port for r in server.requests("/generic/ask")}) <= 5
+
+
+def test_body_template_can_send_the_system_instructions(server: FakeRagServer, tmp_path: Path) -> None:
+    from benchmark.adapters.prompts import instructions_text
+    from benchmark.questions import load_question_set
+
+    qs = load_question_set(SEED_GAPS)
+    with_rules = query_for(qs.questions[0], qs)
+    path = config(server, tmp_path, body={"q": "{question}", "system": "{system_instructions}"})
+    run(ask_all(adapter_for(path), [with_rules, sample_query()]))
+    sent = [json.loads(r.body) for r in server.requests("/generic/ask")]
+    by_question = {s["q"]: s["system"] for s in sent}
+    assert by_question[with_rules.text] == instructions_text(qs.system_instructions)
+    assert "禁止1：编造电话号码、住址、人名、金额或日期" in by_question[with_rules.text]
+    assert by_question[sample_query().text] == ""  # the loan set has none

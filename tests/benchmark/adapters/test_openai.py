@@ -21,7 +21,17 @@ from benchmark.adapters.prompts import (
 from benchmark.cli.adapters_cmd import dump_prompts
 from benchmark.errors import AdapterError
 from tests.servers.fake_rag_server import FakeRagServer
-from tests.servers.support import LOAN_FACTS, doc_config, loan_set, parse_toml, run, sample_query, write_toml
+from tests.servers.support import (
+    LOAN_FACTS,
+    SEED_GAPS,
+    doc_config,
+    loan_set,
+    parse_toml,
+    query_for,
+    run,
+    sample_query,
+    write_toml,
+)
 
 KEY = "sk-openai-test-0123456789abcdef"
 ANSWER = {
@@ -224,3 +234,44 @@ def test_the_documented_config_is_the_example_and_loads(monkeypatch: pytest.Monk
     assert parse_toml(example.read_text(encoding="utf-8")) == documented
     monkeypatch.setenv("OPENAI_API_KEY", "example-key-value")
     assert isinstance(create(str(example), {}), OpenAIAdapter)
+
+
+def test_system_instructions_go_into_the_system_prompt(server: FakeRagServer, tmp_path: Path) -> None:
+    from benchmark.questions import load_question_set
+
+    qs = load_question_set(SEED_GAPS)
+    assert qs.system_instructions is not None
+    query = query_for(qs.questions[0], qs)
+    server.state.answers[query.text] = ANSWER
+    adapter = create(str(config(server, tmp_path)), {})
+    run(adapter.query(query))
+    run(adapter.close())
+    system = json.loads(server.requests("/v1/chat/completions")[0].body)["messages"][0]["content"]
+    assert system.startswith(SYSTEM_PROMPT)
+    assert "本题集的要求：\n要求：只依据讯问笔录回答" in system
+    for i, rule in enumerate(qs.system_instructions.rules, start=1):
+        assert f"规则{i}：{rule}" in system
+    for i, item in enumerate(qs.system_instructions.forbidden_behavior, start=1):
+        assert f"禁止{i}：{item}" in system
+    # a set without instructions keeps the fixed prompt
+    assert build_messages("问？", [])[0]["content"] == SYSTEM_PROMPT
+
+
+def test_dump_prompts_shows_the_system_instructions(server: FakeRagServer, tmp_path: Path) -> None:
+    out = tmp_path / "prompts.jsonl"
+    args = [
+        "--dataset",
+        str(SEED_GAPS),
+        "--adapter",
+        f"openai:{config(server, tmp_path)}",
+        "--output",
+        str(out),
+    ]
+    result = CliRunner().invoke(dump_prompts, args, standalone_mode=False)
+    assert result.exception is None, result.output
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 10
+    assert all(
+        "规则1：回答必须引用笔录原文，并注明页码" in line["request"]["messages"][0]["content"]
+        for line in lines
+    )

@@ -246,3 +246,32 @@ def test_sweep_refuses_a_bad_config(tmp_path: Path) -> None:
         done.returncode == 2
         and f"{config}: [[variant]] #1: unknown key 'nam'; did you mean 'name'?" in done.stderr
     )
+
+
+def test_compare_markdown_for_a_pull_request_comment(
+    store_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = invoke(
+        capsys, "compare", "base", "worse", "--store", str(store_path), "--resamples", "2000", "--markdown",
+        "--flips", "2",
+    )  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "### worse (20260102T000000Z-000002) vs base (20260100T000000Z-000000)"
+    assert lines[2].startswith("**worse (20260102T000000Z-000002) is worse than base")
+    header = lines.index(
+        "| type | questions | A | B | Δ (B−A) | 95% CI of Δ | PASS→FAIL | FAIL→PASS | McNemar p | verdict |"
+    )
+    assert lines[header + 1] == "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    overall = lines[header + 2].split(" | ")
+    assert overall[0] == "| all" and overall[1] == "60" and overall[6] == "25" and overall[-1] == "worse |"
+    assert all(line.count("|") == 11 for line in lines[header : header + 4])  # every row has every cell
+    assert "<details><summary>25 flipped questions</summary>" in out
+    assert "... and 23 more (`--flips -1` lists all)." in out and out.rstrip().endswith("</details>")
+    assert "{" not in out  # no JSON
+
+
+def test_markdown_cells_stay_text() -> None:
+    from benchmark.report.markdown import cell
+
+    assert cell("a|b <script>*x*") == "a\\|b \\<script\\>\\*x\\*"

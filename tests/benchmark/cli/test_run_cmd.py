@@ -71,7 +71,10 @@ def test_run_all_pass_exit_0_summary_and_run_directory(tiny: Path) -> None:
     assert err == ""
     assert "fact_exact" in out and "PASS: 4 passed, 0 failed, 0 skipped of 4" in out
     [run_dir] = list_runs(Path("runs"))
-    assert f"report: runs/{run_dir.run_id}/" in out
+    assert out.splitlines()[-2:] == [
+        f"report.html  runs/{run_dir.run_id}/report.html",
+        f"report.json  runs/{run_dir.run_id}/report.json",
+    ]
     assert {p.name for p in run_dir.path.iterdir()} == {
         "config.json",
         "answers.jsonl",
@@ -89,8 +92,11 @@ def test_no_subcommand_means_run(tiny: Path) -> None:
 def test_failures_exit_1_and_show_expected_vs_extracted(tiny: Path) -> None:
     code, out, _ = invoke(*run_args("--adapter-option", "wrong=q002"))
     assert code == 1
-    assert "FAIL  q002  fact_exact  score 0.00" in out
-    assert "expected 答案q002, extracted 不知道" in out
+    assert " 1. FAIL  q002  fact_exact  score 0.00" in out
+    assert "    question  问题q002？" in out
+    assert "    answer    不知道" in out
+    assert "    - contains (weight 1): expected 答案q002; read 不知道" in out
+    assert "      why: expected text not in the answer" in out
 
 
 @pytest.mark.parametrize("fmt", ["json", "tsv", "junit"])
@@ -115,7 +121,8 @@ def test_json_flag_is_render_json(tiny: Path) -> None:
     ("extra", "message"),
     [
         (("--type", "evidence_set"), "no questions match --type evidence_set"),
-        (("--tag", "不存在"), "no questions match --tag 不存在"),
+        (("--tag", "不存在"), "--tag: no question carries the tag '不存在'"),
+        (("--type", "fact_exat"), "--type: unknown question type 'fact_exat'; did you mean 'fact_exact'?"),
         (("--adapter", "echo-cli-tset"), "did you mean 'echo-cli-test'"),
         (("--adapter-option", "novalue"), "--adapter-option: expected KEY=VALUE, got 'novalue'"),
         (("--concurrency", "0"), "--concurrency: must be at least 1"),
@@ -185,7 +192,7 @@ def test_replay_without_an_answer_is_a_skip(tiny: Path) -> None:
         "run", "--dataset", "sets/set.json", "--adapter", "replay:answers.jsonl", "--no-progress"
     )
     assert code == 1
-    assert "SKIP  q002  fact_exact  no answer in replay file" in out
+    assert "Skipped: 1 (not scored; identical reasons grouped)\n  1 × no answer in replay file  (q002)" in out
 
 
 def test_report_re_renders_a_stored_run(tiny: Path) -> None:
@@ -403,3 +410,25 @@ def test_report_of_an_unfinished_run_says_how_to_finish_it(tiny: Path) -> None:
     assert code == 2 and "no finished run" in err
     code, _, err = invoke("report", run_dir.run_id)
     assert code == 2 and "did not finish" in err and "--resume" in err
+
+
+def test_failures_option_and_quiet(tiny: Path) -> None:
+    wrong = "wrong=q000,q001,q002"
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "--failures", "1"))
+    assert code == 1 and "Failures: 3 (the 1 lowest scores;" in out and " 2. FAIL" not in out
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "--failures", "all"))
+    assert " 3. FAIL" in out
+    code, out, _ = invoke(*run_args("--adapter-option", wrong, "-q"))
+    assert "Failures" not in out and "FAIL: 1 passed, 3 failed" in out
+    code, _, err = invoke(*run_args("--failures", "some"))
+    assert code == 2 and "--failures: expected a number or 'all', got 'some'" in err
+
+
+def test_report_writes_a_missing_report_html_and_copies_it_with_html(tiny: Path) -> None:
+    invoke(*run_args())
+    [run_dir] = list_runs(Path("runs"))
+    page = run_dir.path / "report.html"
+    page.unlink()  # a run directory from before every run had one
+    code, out, _ = invoke("report", "latest", "--html", "copy.html")
+    assert code == 0 and page.is_file() and out.splitlines()[-2].endswith("report.html")
+    assert Path("copy.html").read_bytes() == page.read_bytes()

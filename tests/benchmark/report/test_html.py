@@ -139,7 +139,8 @@ def test_missing_sources_still_render_with_a_note(reports: tuple[dict[str, Any],
         d["path"] = "/nonexistent/questions.json"
     data = embedded(render_run_html(report))
     assert any("not found" in n for n in data["notes"])
-    assert all(q["question"] == "" and "doc" not in q for q in data["questions"])
+    texts = {q["id"]: q["question"] for q in report["questions"]}  # the report carries the question text
+    assert all(q["question"] == texts[q["id"]] and "doc" not in q for q in data["questions"])
 
 
 def test_changed_set_is_noted(reports: tuple[dict[str, Any], dict[str, Any]]) -> None:
@@ -168,3 +169,43 @@ def test_write_html_refuses_an_unwritable_path(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(StoreError, match="cannot write the HTML report"):
         write_html(tmp_path / "file" / "report.html", "<html></html>")
+
+
+# --- plain words and two languages -----------------------------------------------------------------
+
+ASSETS = Path(__file__).resolve().parents[3] / "benchmark" / "report" / "assets"
+
+
+def _i18n_keys(block: str) -> set[str]:
+    return {k.strip().strip("'") for k in re.findall(r"(?:^|[\s,{])('[^']+'|[A-Za-z_0-9]+):\s*'", block)}
+
+
+def test_every_interface_string_exists_in_both_languages() -> None:
+    script = (ASSETS / "report.js").read_text(encoding="utf-8")
+    strings = (ASSETS / "i18n.js").read_text(encoding="utf-8")
+    en, zh = strings[strings.index("en: {") : strings.index("zh: {")], strings[strings.index("zh: {") :]
+    used = set(re.findall(r"\bt\('([A-Za-z_0-9]+)'", script)) - {"o_", "v_"}
+    used |= {f"o_{o}" for o in ("PASS", "FAIL", "SKIP", "ERROR")} | {"v_better", "v_worse", "v_within noise"}
+    assert used - _i18n_keys(en) == set()
+    assert _i18n_keys(en) == _i18n_keys(zh)
+
+
+def test_each_answer_carries_its_components_in_plain_words_in_both_languages(
+    reports: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    data = embedded(render_run_html(reports[0]))
+    assert data["lang"] == "zh"  # the questions are Chinese
+    by_id = {q["id"]: q["r"][0] for q in data["questions"]}
+    failed = by_id["hc_003"]["pl"]
+    assert [i["component"] for i in failed["en"]] == [i["component"] for i in failed["zh"]]
+    assert failed["en"][0]["why"] == "the answer does not contain “甲木科技有限公司”"
+    assert failed["zh"][0]["why"] == "回答中没有“甲木科技有限公司”"
+    assert by_id["hc_004"]["pl"] is None  # skipped: nothing was scored
+
+
+def test_the_first_language_follows_the_questions() -> None:
+    from benchmark.report.html import content_language
+
+    assert content_language(["借款金额是多少？", "What is the amount?", "还款日期？"]) == "zh"
+    assert content_language(["What is the amount?", "When was it repaid?", "借款？"]) == "en"
+    assert content_language([]) == "en"
