@@ -163,8 +163,9 @@ def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
             todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
         else:
             todo = "fix or convert the document, or pass another one with --document PATH"
+        place = f"{where}: {exc.where}" if exc.where else where
         raise DocumentError(
-            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+            f"its document {place}: {exc.problem}: {todo}", path=display_path(qs.path)
         ) from None
 
 

@@ -70,6 +70,7 @@ class Outcome:
             return "a traceback"
         if self.code == 2:  # one message: its first line, then any further problems indented
             lines = self.err.strip().split("\n")  # a name may hold U+2028: only \n ends a line
+            lines = [x for x in lines if not x.startswith("warning: ")] or [""]  # warnings come first
             if not lines[0].startswith("error: ") or not all(x.startswith("  ") for x in lines[1:]):
                 return f"a refusal that is not one message: {self.err.strip()[:300]}"
             names = [Path(n).name for n in case.files] + case.options

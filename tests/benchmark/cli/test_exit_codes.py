@@ -30,7 +30,8 @@ def args(*extra: str) -> list[str]:
 def test_a_scorer_error_is_reported_and_exits_1(sets: Path) -> None:
     code, out, err = invoke(*args())
     assert code == 1, err
-    assert "ERROR  q001  fact_exact  the scorer raised IndexError: string index out of range" in out
+    assert "ERROR  q001  fact_exact" in out
+    assert "why: the scorer raised IndexError: string index out of range" in out
     assert "1 passed, 0 failed, 0 skipped, 1 errored of 2" in out
     [run] = list_runs(Path("runs"))
     assert {p.name for p in run.path.iterdir()} >= {"report.json", "answers.jsonl", "report.html"}
@@ -85,15 +86,14 @@ def test_traceback_shows_the_traceback_and_keeps_the_code(
 def test_traceback_of_a_refusal_keeps_exit_2(sets: Path) -> None:
     code, _, err = invoke("run", "--dataset", "nowhere.json", "--traceback")
     assert code == 2
-    assert "Traceback (most recent call last):" in err and err.endswith(
-        "nowhere.json: no such file or folder\n"
-    )
+    assert err.startswith("Traceback (most recent call last):")
+    assert err.split("\n")[-2].startswith("error: nowhere.json: no such file or folder")
 
 
 def test_a_failing_html_page_loses_nothing(sets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import benchmark.report.html as html
 
-    def broken(*_: object) -> str:
+    def broken(*_: object, **__: object) -> str:
         raise ValueError("Out of range float values are not JSON compliant")
 
     monkeypatch.setattr(html, "render_run_html", broken)
