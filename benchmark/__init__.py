@@ -6,7 +6,7 @@ The public catalogue (imported lazily so that ``python -m benchmark --help`` sta
 - loading: ``load_question_set``, ``load_question_sets``, ``load_document``
 - running: ``run``, ``rescore``, ``RunRecord``, ``QuestionResult``
 - scoring: ``ScoreResult``, ``Component``
-- extending: ``register_adapter``, ``register_scorer``, ``register_comparator``
+- extending: ``register_adapter``, ``register_scorer``, ``register_comparator``, ``register_judge``
 - errors: ``BenchmarkError``, ``AdapterError``
 """
 
@@ -35,7 +35,7 @@ _CATALOGUE = {
     "AdapterError": "benchmark.errors",
 }
 
-__all__ = [*_CATALOGUE, "register_adapter", "register_comparator", "register_scorer"]
+__all__ = [*_CATALOGUE, "register_adapter", "register_comparator", "register_judge", "register_scorer"]
 
 
 def __getattr__(name: str) -> Any:
@@ -63,3 +63,10 @@ def register_comparator(name: str, fn: Any = None, *, replace: bool = False) -> 
     from scorers.registry import COMPARATORS
 
     return COMPARATORS.register(name, fn, replace=replace)
+
+
+def register_judge(name: str, factory: Any = None, *, replace: bool = False) -> Any:
+    """Register a judge factory ``(arg, options) -> judge`` (see ``benchmark.judges.base``)."""
+    from benchmark.judges.base import JUDGES
+
+    return JUDGES.register(name, factory, replace=replace)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from benchmark.adapters.base import create_adapter, describe
 from benchmark.answers import parse_answer, unknown_key_warnings
@@ -37,6 +37,10 @@ from benchmark.rundir import (
     tool_version,
 )
 from benchmark.runner import Job, Replies, Reply, Settings, run_jobs_sync
+
+if TYPE_CHECKING:
+    from benchmark.judges.session import Judging
+    from scorers.verdicts import Verdict
 
 DEFAULT_OUTPUT = Path("runs")
 AUTO: Literal["auto"] = "auto"
@@ -64,14 +68,21 @@ def _resolve(value: str | Path | Literal["auto"] | None, output_dir: Path | None
     return None if value is None else Path(value)
 
 
-def _score(plan_: Plan, reply: Reply, scorer_options: Mapping[str, Any] | None) -> QuestionResult:
+def _score(
+    plan_: Plan,
+    reply: Reply,
+    scorer_options: Mapping[str, Any] | None,
+    verdicts: Mapping[str, Verdict] | None = None,
+) -> QuestionResult:
     from benchmark.scoring import score_or_error
 
     qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
     scored = None
     if reply.answer is not None:
         doc = plan_.document(qs)
-        scored = score_or_error(q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options)
+        scored = score_or_error(
+            q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options, verdicts=verdicts
+        )
     result = scored if not isinstance(scored, str) else None
     return QuestionResult(
         question=q,
@@ -85,6 +96,36 @@ def _score(plan_: Plan, reply: Reply, scorer_options: Mapping[str, Any] | None) 
         cached=reply.cached,
         error=scored if isinstance(scored, str) else None,
     )
+
+
+def _score_all(
+    plan_: Plan, replies: list[Reply], scorer_options: Mapping[str, Any] | None, judging: Judging | None
+) -> list[QuestionResult]:
+    """Every reply scored. With a judge: the scorers list what it may overturn, the judge (or its cache)
+    answers all of it at once, and those answers are scored again with the verdicts (scorers stay pure)."""
+    results = [_score(plan_, r, scorer_options, None if judging is None else {}) for r in replies]
+    if judging is None:
+        return results
+    from benchmark.judges.session import pending
+
+    verdicts = judging.verdicts(pending(r.result for r in results))
+    return [
+        _score(plan_, reply, scorer_options, verdicts) if r.result is not None and r.result.judgements else r
+        for reply, r in zip(replies, results, strict=True)
+    ]
+
+
+def _judging(
+    spec: str | None,
+    options: Mapping[str, Any] | None,
+    cache: str | Path | Literal["auto"] | None,
+    out: Path | None,
+) -> Judging | None:
+    if spec is None:
+        return None
+    from benchmark.judges.session import open_judging
+
+    return open_judging(spec, options, _resolve(cache, out, "judge-cache.sqlite"))
 
 
 def answer_line(r: Reply) -> dict[str, Any]:
@@ -203,6 +244,9 @@ def run(
     scorer_options: Mapping[str, Any] | None = None,
     label: str | None = None,
     store_path: str | Path | Literal["auto"] | None = AUTO,
+    judge: str | None = None,
+    judge_options: Mapping[str, Any] | None = None,
+    judge_cache: str | Path | Literal["auto"] | None = AUTO,
     stop_after: int = DEFAULT_STOP_AFTER,
     html: bool = True,
 ) -> RunRecord:
@@ -212,6 +256,8 @@ def run(
     ``cache_path`` and ``store_path`` default to ``cache.sqlite`` / ``history.sqlite`` in ``output_dir``
     (none when ``output_dir`` is None). ``resume`` reuses cached answers of the same system, questions,
     documents and trials, and continues the newest unfinished run directory with the same fingerprint.
+    ``judge`` (``semantic``, ``openai:CONFIG.toml``; off by default) may overturn text mismatches; its
+    verdicts are cached in ``judge_cache`` (default ``judge-cache.sqlite`` in ``output_dir``).
     ``stop_after``: this many questions in a row failing with the same transport fault stop the run
     (0: never). A stopped run, or a system the probe cannot reach, raises ``RunStopped`` (its ``record``
     is the stopped run, written and stored as such).
@@ -231,6 +277,7 @@ def run(
     schema = schema_sha256()
     known = _validated_sets(cache_file, schema)
     the_plan = plan(sets_or_paths, types=types, tags=tags, document=document, repeat=repeat, trusted=known)
+    judging = _judging(judge, judge_options, judge_cache, out_dir)
     adapter, spec = _build_adapter(adapter_spec, adapter_options)
     identity = describe(adapter, spec)
     identity_sha = adapter_sha(identity)
@@ -243,6 +290,8 @@ def run(
         "document": display_path(document) if document else None,
         "scorer_options": dict(scorer_options or {}),
     }
+    if judging is not None:
+        options["judge"] = judging.describe()
     config = _config(spec, identity, jobs, settings, options, the_plan)
     run_dir, config = _open_run(out_dir, config, resume)
     run_id = str(config["run_id"])
@@ -255,7 +304,7 @@ def run(
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
     _write_answers(run_dir, replies)
-    results = [_score(the_plan, r, scorer_options) for r in replies]
+    results = _score_all(the_plan, replies, scorer_options, judging)
     record = _record(config, the_plan, results, time.perf_counter() - t0)
     record.warnings = unknown_key_warnings((r.job.query.question.id, r.unknown_keys) for r in replies)
     if replies.stopped:
@@ -409,13 +458,17 @@ def rescore(
     store_path: str | Path | Literal["auto"] | None = AUTO,
     write: bool = True,
     label: str | None = None,
+    judge: str | None = None,
+    judge_options: Mapping[str, Any] | None = None,
+    judge_cache: str | Path | Literal["auto"] | None = AUTO,
     html: bool = True,
 ) -> RunRecord:
     """Score a stored run's answers with the current scorers and sets; nothing is asked again.
 
     ``run_ref`` is a run directory, a run id (or unique prefix) in ``output_dir``, or ``latest``. The
     result is a new run (a new id, ``options.rescored_from`` naming the old one), written to
-    ``output_dir`` unless ``write`` is false.
+    ``output_dir`` unless ``write`` is false. The run's judge judges again (its verdicts come from the
+    judge cache beside the run) unless ``judge`` names another (``"none"``: no judge).
     """
     out_dir = None if output_dir is None else Path(output_dir)
     source = find_run(str(run_ref), out_dir or DEFAULT_OUTPUT)
@@ -441,7 +494,16 @@ def rescore(
     replies = _stored_replies(source, jobs, _resolve(cache_path, source.path.parent, "cache.sqlite"))
     if scorer_options is None:
         scorer_options = options.get("scorer_options") or {}
-    results = [_score(the_plan, r, scorer_options) for r in replies]
+    recorded = options.pop("judge", None) or {}
+    if judge is None:
+        judge, judge_options = (
+            recorded.get("spec"),
+            recorded.get("options") if judge_options is None else judge_options,
+        )
+    judging = _judging(judge, judge_options, judge_cache, source.path.parent)
+    results = _score_all(the_plan, replies, scorer_options, judging)
+    if judging is not None:
+        options["judge"] = judging.describe()
     options.update(dataset=the_plan.inputs, scorer_options=dict(scorer_options), rescored_from=source.run_id)
     config = {**config, "run_id": new_run_id(), "started_at": _utc_now(), "options": options}
     record = _record(config, the_plan, results, time.perf_counter() - t0)

@@ -138,7 +138,12 @@ class RunRecord:
     page_error: Exception | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> dict[str, Any]:
-        return summarize(self.results, self.datasets)
+        out = summarize(self.results, self.datasets)
+        if self.options.get("judge"):  # a judge was configured: what its verdicts did
+            from benchmark.judges.summary import judge_summary
+
+            out["judge"] = judge_summary(((r.type, r.result) for r in self.results), self.options["judge"])
+        return out
 
     @property
     def exit_code(self) -> int:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from scorers.registry import ScorerSpec
     from scorers.result import ScoreResult
+    from scorers.verdicts import Verdict
 
 MAX_LISTED_PROBLEMS = 50
 
@@ -85,12 +86,16 @@ def score_answer(
     criteria: Criteria,
     document: Document | None,
     options: Mapping[str, Any] | None = None,
+    verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult:
-    """The question's scorer applied to ``answer`` (pure: same inputs, same result)."""
+    """The question's scorer applied to ``answer`` (pure: same inputs, same result). ``verdicts``: a
+    configured judge's verdicts (``{}`` before it was asked; None without a judge), see scorers.judgeable."""
     from scorers.registry import ScoringContext, scorer_for
 
     spec = scorer_for(question)
-    context = ScoringContext(criteria=criteria, document=document, options=dict(options or {}))
+    context = ScoringContext(
+        criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts
+    )
     return spec.score(question, answer, context)
 
 
@@ -101,15 +106,19 @@ def score_or_error(
     criteria: Criteria,
     document: Document | None,
     options: Mapping[str, Any] | None = None,
+    verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult | str:
-    """``score_answer``, or the one-line summary of what the scorer (or a comparator or judge it called)
-    raised: that question's ``ERROR``, so one question can never stop the run. A ``BenchmarkError`` is
-    not a fault of this question (a scorer option is wrong for all of them) and stays a refusal.
+    """``score_answer``, or the one-line summary of what the scorer (or a comparator it called, or the
+    judge's verdicts it read) raised: that question's ``ERROR``, so one question can never stop the run.
+    A ``BenchmarkError`` is not a fault of this question (a scorer option is wrong for all of them) and
+    stays a refusal. A judge that fails gives verdicts saying so (``benchmark.judges.session``).
 
     A result whose score is not a finite number is a scorer fault too (it could not be reported).
     """
     try:
-        result = score_answer(question, answer, criteria=criteria, document=document, options=options)
+        result = score_answer(
+            question, answer, criteria=criteria, document=document, options=options, verdicts=verdicts
+        )
         if not math.isfinite(result.score):
             raise ValueError(f"the scorer returned the score {result.score!r}")
     except BenchmarkError:

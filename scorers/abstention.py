@@ -31,27 +31,36 @@ _SOURCES = (
     "明细|供述|口供|现有信息|已知信息|上下文|所给内容|提供的内容"
 )
 
+# What may stand between the parts of a two-part cue (无法 … 得知): a few characters of one clause,
+# without a second 不 (不能说不知道 is not 不能 … 知道).
+_GAP = r"[^。；;！!？?\n，,：:“”「」不]{0,12}?"
+
 ZH_ABSTAIN: tuple[str, ...] = (
     # the material does not say
     rf"(?:{_SOURCES})(?:中|里|内|上|之中|当中)(?:并|均|都|也|亦|尚)?(?:没有|没|未|无|不含|未曾|找不到|查不到|未见|不包含|不涉及)",
-    r"(?:没有|未|并未|均未|尚未|未曾|没|无)(?:任何|相关|具体|明确|详细|关于)?的?(?:记载|载明|记录|提及|提到|说明|写明|"
-    r"注明|列明|显示|涉及|披露|交代|反映|体现|载有|约定|查明|填写)",
-    r"(?:没有|并无|无|缺乏|缺少|未见)(?:任何|相关|具体|此类|这方面的?|有关的?)?(?:信息|内容|记载|资料|线索|依据|数据)",
-    # nothing of the kind was given (未提交书面答辩意见, 未举证)
-    r"(?:没有|未|并未|均未|亦未|从未|未曾)(?:提交|提出|提供|出具|作出|给出|举证)",
-    r"笔录未记录|另行约定|不详|未知|待查|不明(?!白)|空白|未填写?",
-    # it cannot be determined / answered
-    r"(?:无法|不能|无从|难以|没法|没办法)(?:准确|具体|确切)?(?:确定|确认|判断|得知|知晓|知道|查明|回答|提供|给出|核实|"
-    r"认定|答复|获知|说明|判定|推断|查实|断定|考证)",
+    r"(?:没有|未|并未|均未|尚未|未曾|没|无)(?:任何|相关|具体|明确|详细|关于)?的?(?:记载(?!错|有误)|载明|记录|提及|提到|说明|写明|"
+    r"注明|列明|显示|涉及|披露|交代|反映|体现|载有|约定|查明|填写|写|讲|说(?!谎)|提(?![出交供])|问到|问及|出现|查到|找到|认定|作(?:约定|认定|说明))",
+    # no such detail (没有号码, 没有全名): the nouns name information, never a fact (没有同伙 is an answer)
+    r"(?:没有|并无)(?:其|他的?|她的?|该|具体的?|明确的?|任何)?(?:电话)?(?:号码|全名|姓名|名字|店名|名称|地址|住址|账号|卡号|户名)",
+    r"(?:没有|并无|无|缺乏|缺少|未见)(?:任何|相关|具体|此类|这方面的?|有关的?)?(?:信息|内容|记载(?!错|有误)|记录|资料|线索|依据|数据)",
+    # nothing of the kind was given (未提交书面答辩意见, 未举证): the object is information
+    r"(?:没有|未|并未|均未|亦未|从未|未曾)(?:提交|提出|提供|出具|作出|给出)(?=[^。；;！!？?\n，,]{0,12}?"
+    r"(?:信息|内容|意见|答辩|证据|凭证|资料|材料|说明|记录|号码|地址|姓名|名称|依据|理由|收条|发票|"
+    r"数字|数据|数额|金额|日期|时间|细节|答案))|(?:没有|未|并未|均未|亦未|从未)举证",
+    r"笔录未记录|另行约定|不详|未知|待查|不明(?!白)|空白|未填写?|只字未提|缺失|查无|(?:查|找|搜)不到|看不出来?",
+    # it cannot be determined / answered (words may stand between: 无法从材料中得知)
+    rf"(?:无法|不能|无从|难以|没法|没办法|没有办法|未能){_GAP}(?:确定|确认|判断|得知|知晓|知道|查明|回答|提供|给出|核实|"
+    r"认定|答复|获知|说明|判定|推断|查实|断定|考证|看出|得出|找到|查到|查证)",
     # unknown, forgotten, unclear
     r"不(?:是)?(?:太|很|大|怎么|十分)?(?:清楚|知道|晓得|了解|确定|记得|明确)",
-    r"记不(?:清|得|起来?|住)|想不起来?|忘(?:记|掉)?了|遗忘|忘记|说不(?:清|出|上来|准)",
+    r"记不(?:清|得|起来?|住)|想不起来?|忘(?:记|掉)?了|遗忘|忘记|说不(?:清|出(?!口)|上来|准)",
 )
 
 EN_ABSTAIN: tuple[str, ...] = (
     r"\bnot (?:explicitly |specifically |clearly )?(?:mentioned|stated|specified|recorded|given|provided|disclosed|"
     r"indicated|documented|available|known|included|identified|named|listed|shown|addressed|found|set out)\b",
-    r"\bno (?:information|record|mention|indication|details?|data|reference)\b",
+    r"\b(?:is|are|was|were)(?: not|n[’']t) (?:recorded|stated|mentioned|given|specified|documented|known|provided|shown)\b",
+    r"\bno (?:information|record|mention|indication|details?|data|reference|finding)\b",
     r"\b(?:unknown|unclear|unspecified|undisclosed|undetermined|unrecorded|unstated|uncertain)\b",
     r"\b(?:cannot|can[’']t|can not|could not|couldn[’']t|unable to|impossible to|not possible to)(?: be)? "
     r"(?:determined?|tell|say|find|found|answer(?:ed)?|confirm(?:ed)?|identif(?:y|ied)|know|known|establish(?:ed)?|"
@@ -60,6 +69,9 @@ EN_ABSTAIN: tuple[str, ...] = (
     r"recall|give|provide|disclose|show|reveal|name|identify)\b",
     r"\b(?:forgot|forgotten)\b|\b(?:is|are|was|remains?) silent\b|\bsays nothing\b|\binsufficient (?:information|evidence)\b",
     r"\bnot (?:sure|certain)\b|\bno way to (?:know|tell|determine)\b|\bthe record does not say\b",
+    r"\bnot (?:in|found in|contained in) the (?:documents?|records?|materials?|files?|transcript|contract|judgment|context)\b",
+    r"\bnone of the (?:documents?|materials?|records?|files?) (?:states?|says?|mentions?|gives?|shows?|records?)\b",
+    r"\bhas nothing (?:on|about)\b|\b(?:left|leaves?) (?:\w+ ){0,3}blank\b",
 )
 
 ZH_CONFLICT: tuple[str, ...] = (
@@ -78,7 +90,7 @@ EN_CONFLICT: tuple[str, ...] = (
 )
 
 # A negator right before a cue, in the same clause, cancels it.
-ZH_ABSTAIN_NEGATORS = r"(?:不是|并非|并不是|绝非|绝不是|不算|不能说|谈不上|算不上|并没有说)$"
+ZH_ABSTAIN_NEGATORS = r"(?:不是|并非|并不是|绝非|绝不是|不算|不能说|谈不上|算不上|并没有说|没有|不存在)$"
 ZH_CONFLICT_NEGATORS = (
     r"(?:没有|没|无|并无|毫无|不存在|未发现|未见|看不出|谈不上|并不|不|并非|不是|是否|有没有|有无|是不是|并没有)"
     r"(?:存在|有)?(?:任何|什么|明显的?|实质性?的?)?$"
@@ -91,7 +103,9 @@ EN_NEGATORS = (
 # Every Chinese cue starts with one of these characters (a test derives them from the lexicons).
 # Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
 # trying each alternative there: the same matches, about three times sooner.
-ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难"
+ZH_ABSTAIN_FIRST = (
+    "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看"
+)
 ZH_CONFLICT_FIRST = "一不两互冲出前存对改明有略相矛翻自说陈"
 
 
@@ -116,7 +130,7 @@ _CONFLICT = (
 _ASCII_LETTER = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
 # (the first characters of the negators, the negators): the clause before a cue seldom holds any of
 # those, a quicker scan than the negators' alternation tried at each character (a test derives them).
-ZH_ABSTAIN_NEGATORS_FIRST = "不并绝谈算"
+ZH_ABSTAIN_NEGATORS_FIRST = "不并绝谈算没"
 ZH_CONFLICT_NEGATORS_FIRST = "不并无是有未毫没看谈"
 _ZH_ABSTAIN_NEG = (re.compile(f"[{ZH_ABSTAIN_NEGATORS_FIRST}]"), re.compile(ZH_ABSTAIN_NEGATORS))
 _ZH_CONFLICT_NEG = (re.compile(f"[{ZH_CONFLICT_NEGATORS_FIRST}]"), re.compile(ZH_CONFLICT_NEGATORS))

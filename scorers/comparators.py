@@ -20,9 +20,10 @@ pyproject.toml): ``amount``, ``amount_breakdown``, ``date``, ``date_range``, ``c
 ``scoring.comparators`` (``{"text_answer": "exact"}``), like ``x-eval-compare``; a plugin registers
 its own through the same entry-point group or ``COMPARATORS.register(name, fn)``.
 
-Semantics: the expected value matches when it is among the *definite* values the answer states (a
-total followed by its parts matches); hedged, approximate, alternative, range and negated values never
-match. ``scoring.numeric_exact: false`` lets amounts match within 1% (``NUMERIC_TOLERANCE``).
+Semantics: the expected value matches when it is among the *definite* values the answer asserts
+(``AnswerValues.asserted``: of several values of the asked kind, the one the answer says answers the
+question; a total followed by its parts matches); hedged, approximate, alternative, range and negated
+values never match; every number of an expected text must be a whole number of the answer. ``scoring.numeric_exact: false`` lets amounts match within 1% (``NUMERIC_TOLERANCE``).
 ``scoring.date_exact: false`` lets a date written without its year match when month and day agree.
 """
 
@@ -38,6 +39,8 @@ from typing import Any
 from benchmark.models import AmountPart, DateRange, Question
 from benchmark.records import quick_init
 from benchmark.text import Found, PartialDate, fold, parse_date
+from benchmark.text.numerals import missing_numbers
+from scorers.asserted import Picked
 from scorers.extract import AnswerValues
 from scorers.registry import COMPARATORS, ScoringContext
 from scorers.result import MATCH, MISMATCH, OMISSION, PARTIAL, Component
@@ -160,6 +163,11 @@ def compare_amount(expected: Any, values: AnswerValues, ctx: CompareContext) -> 
         return result(ctx, MISMATCH, expected, None, "expected value is not a number")
     want, shown = wanted
     definite = values.definite_amounts()
+    if len(definite) > 1 and not _asks_parts(ctx):
+        picked = values.asserted("amount")
+        if picked.listed:
+            return _listed(ctx, shown, [_num(f.value) for f in definite], picked, "amounts")
+        definite = list(picked.asserted)
     stated = [_num(f.value) for f in definite]
     tolerance = ctx.numeric_tolerance
     if (
@@ -174,6 +182,18 @@ def compare_amount(expected: Any, values: AnswerValues, ctx: CompareContext) -> 
         )
     vague = [f for f in values.amounts if not f.definite]
     return result(ctx, OMISSION, shown, [], _omission_reason("amount", vague))
+
+
+def _asks_parts(ctx: CompareContext) -> bool:
+    """The question expects a breakdown too: every amount of the answer may be a total or a part."""
+    return ctx.question is not None and bool(ctx.question.expected.amount_breakdown)
+
+
+def _listed(ctx: CompareContext, expected: Any, stated: list[Any], picked: Picked, what: str) -> Component:
+    """The answer states several values without saying which answers the question: a mismatch."""
+    shown = ", ".join(dict.fromkeys(_shown(picked.listed)))
+    reason = f"answer lists {what} {shown} without saying which answers the question"
+    return result(ctx, MISMATCH, expected, stated, reason)
 
 
 def _parts(expected: Any) -> list[Decimal]:
@@ -207,6 +227,8 @@ def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareCo
     want = [_num(p) for p in parts]
     tolerance = ctx.numeric_tolerance
     missing = [p for p in parts if not any(_close(f.value, p, tolerance) for f in definite)]
+    if missing and _unit_less_parts(missing, parts, definite, values):
+        missing = []
     if not missing:
         return result(ctx, MATCH, want, stated, f"answer states every part: {want}")
     if not definite:
@@ -216,6 +238,16 @@ def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareCo
     comp = result(ctx, status, want, stated, f"missing part(s): {[_num(p) for p in missing]}")
     comp.score = (len(parts) - len(missing)) / len(parts)
     return comp
+
+
+def _unit_less_parts(
+    missing: list[Decimal], parts: tuple[Decimal, ...], definite: list[Found], values: AnswerValues
+) -> bool:
+    """A total followed by its parts written without a unit (``3600元（1200+960+720+480+240）``): the
+    missing parts are numbers of the answer and all the parts add up to an amount it states."""
+    bare = values.bare_numbers
+    total = sum(parts, Decimal(0))
+    return all(p in bare for p in missing) and any(f.value == total for f in definite)
 
 
 # --- dates ------------------------------------------------------------------------------------
@@ -273,6 +305,11 @@ def compare_date(expected: Any, values: AnswerValues, ctx: CompareContext) -> Co
     want, iso = day
     definite = [f for f in values.dates if f.definite]
     stated = [str(f.value) for f in definite]
+    picked = values.asserted("date")
+    if picked.listed:
+        return _listed(ctx, iso, stated, picked, "dates")
+    if len(picked.asserted) < len([f for f in definite if f.value.complete]):
+        definite = [f for f in definite if not f.value.complete or f in picked.asserted]
     exact = ctx.date_exact
     if any(_same_day(f.value, want, exact) for f in definite):
         return result(ctx, MATCH, iso, stated, f"answer states {iso}")
@@ -328,6 +365,11 @@ def compare_count(expected: Any, values: AnswerValues, ctx: CompareContext) -> C
         return result(ctx, MISMATCH, expected, None, "expected value is not a whole number")
     definite = values.definite_counts()
     stated = [f.value for f in definite]
+    if len(definite) > 1:
+        picked = values.asserted("count")
+        if picked.listed:
+            return _listed(ctx, expected, stated, picked, "counts")
+        definite = list(picked.asserted)
     if any(f.value == expected for f in definite):
         return result(ctx, MATCH, expected, stated, f"answer states {expected}")
     if definite:
@@ -368,6 +410,10 @@ def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContex
     haystack = values.folded_for(kind)
     source = values.sources.get(kind, "answer")
     if want in haystack:
+        missing = missing_numbers(expected, values.text_for(kind))
+        if missing:
+            reason = f"{source} contains it (folded) but not the number(s) {', '.join(missing)} as written"
+            return result(ctx, MISMATCH, expected, None, reason)
         return result(ctx, MATCH, expected, expected, f"{source} contains it (folded)")
     if not haystack:
         return result(ctx, OMISSION, expected, None, f"{source} is empty")

@@ -33,9 +33,11 @@ from scorers.citation import CitationCheck, check_question_citations, citation_c
 from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
 from scorers.citation_coverage import cited_coverage, coverage_component
 from scorers.evidence import EvidenceMatch, folded, match_evidence
+from scorers.judgeable import judge_key_points, mark_key_points
 from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component, ScoreResult, combine
+from scorers.verdicts import Judgement
 
 DEFAULT_WEIGHTS = {"evidence_recall": 0.5, "evidence_precision": 0.3, "citation": 0.2}
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -166,10 +168,13 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
         citation.reason = NO_EVIDENCE
     components = [recall_component(match, settings), precision_component(match, settings), citation]
     coverage = _key_points(question, answer, ctx)
+    judgements: tuple[Judgement, ...] = ()
+    if coverage is not None and ctx.verdicts is not None:  # a judge may cover a key point (scorers.judgeable)
+        coverage, judgements = judge_key_points(coverage, question, answer, ctx.verdicts)
     if coverage is not None and (weights.get("key_points", 0.0) > 0 or not has_evidence):
         if not has_evidence and weights.get("key_points", 0.0) <= 0:
             weights["key_points"] = 1.0
-        components.append(key_points_component(coverage))
+        components.append(mark_key_points(key_points_component(coverage), coverage))
     count = evidence_count_details(question, match)
     if weights.get("evidence_count", 0.0) > 0:
         components.append(evidence_count_component(count))
@@ -185,6 +190,7 @@ def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) 
     if cited is not None:
         scored.details["citation_coverage"] = cited
     scored.json_ready = True
+    scored.judgements = judgements
     return scored
 
 

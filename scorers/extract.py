@@ -16,8 +16,11 @@ boolean         ``boolean`` (bool, or ``"是"``/``"否"``/``"yes"``/``"no"``)   
 text / entity   ``text`` / ``entity`` (string)                              the answer text
 ==============  ==========================================================  =======================
 
-Every value is a ``benchmark.text.Found`` with its span; ``to_dict`` says where each was read, so
-the report shows what the scorer saw.
+Values are read from what the answer asserts (``benchmark.text.assertion.conclusion``): the text
+outside its quoted evidence; the quotations too when the rest holds no value of the kind (the quote
+is then the answer). ``excerpt`` tells a pasted page excerpt (``scorers.asserted.is_excerpt``): it
+asserts nothing. Every value is a ``benchmark.text.Found`` with its span into the answer; ``to_dict``
+says where each was read, so the report shows what the scorer saw.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from typing import Any
 
+from benchmark.documents.model import Document
 from benchmark.models import Answer, Question
 from benchmark.text import (
     Found,
@@ -39,7 +43,11 @@ from benchmark.text import (
     parse_date,
     read_boolean,
 )
-from benchmark.text.counts import find_counts_preferring, unit_of
+from benchmark.text.assertion import conclusion
+from benchmark.text.counts import CN_UNITS, find_counts_preferring, unit_of
+from benchmark.text.folding import half_width
+from scorers.abstention import detect_abstention
+from scorers.asserted import Picked, is_excerpt, pick
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
     "amount": ("amount", "amount_total", "amounts"),
@@ -50,12 +58,11 @@ FIELD_KEYS: dict[str, tuple[str, ...]] = {
     "entity": ("entity",),
 }
 
-# The classifier a question asks about (几次 -> 次, 多少个人 -> 人, how many times -> 次).
-_ASKED_UNIT = re.compile(
-    r"(?:几|多少)\s*(个月|个人|小时|分钟|次|笔|回|趟|遍|个|名|人|份|张|件|项|起|处|条|位|家|辆|台|部|套|间|本|封|天|年|周|"
-    r"岁|页|批|轮|通|期|单)|how many\s+([a-z]+)",
-    re.IGNORECASE,
-)
+# The classifier a question asks about (几次 -> 次, 多少个人 -> 人, 多少日 -> 天, how many times -> 次).
+_ASKED_UNIT = re.compile(rf"(?:几|多少)\s*({'|'.join(CN_UNITS)})|how many\s+([a-z]+)", re.IGNORECASE)
+# A question that asks for a lower bound (逾期超过多少日): the answer's 超过30日 repeats it, not a hedge.
+_ASKED_BOUND = re.compile(r"(?:超过|多于|高于|不少于|至少)\s*(?:几|多少)")
+_BOUND_BEFORE = re.compile(r"(?:超过|多于|高于|不少于|至少|\bmore than|\bover|\bat least)\s*$", re.IGNORECASE)
 
 _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"})
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
@@ -127,10 +134,14 @@ def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
 class AnswerValues:
     """Values stated by one answer, extracted lazily and cached (one instance per answer)."""
 
-    def __init__(self, answer: Answer, question: Question | None = None) -> None:
+    def __init__(
+        self, answer: Answer, question: Question | None = None, document: Document | None = None
+    ) -> None:
         self.answer = answer
         self.question = question
+        self.document = document
         self.sources: dict[str, str] = {}  # kind -> "fields:<key>" | "answer"
+        self._picked: dict[str, Picked] = {}
 
     @property
     def text(self) -> str:
@@ -139,6 +150,23 @@ class AnswerValues:
     @property
     def question_text(self) -> str:
         return self.question.question if self.question is not None else ""
+
+    @cached_property
+    def conclusion(self) -> str:
+        """The answer text with its quoted evidence blanked (same length)."""
+        return conclusion(self.text)
+
+    @cached_property
+    def excerpt(self) -> bool:
+        """Whether the answer text is a pasted excerpt of the document (it then asserts nothing)."""
+        return is_excerpt(self.text, self.document)
+
+    def _from_text(self, finder: Callable[[str], Any]) -> Any:
+        """``finder`` on the conclusion; on the quotations too when that finds nothing."""
+        found = finder(self.conclusion)
+        if not found and self.conclusion is not self.text:
+            found = finder(conclusion(self.text, quotes=True))
+        return found
 
     def _from_fields(self, kind: str, convert: Any) -> list[Found] | None:
         """What every ``fields`` key of ``kind`` that holds something gives (lists item by item)."""
@@ -163,14 +191,14 @@ class AnswerValues:
         if given is not None:
             return tuple(given)
         self.sources[kind] = "answer"
-        return tuple(finder(self.text))
+        return tuple(self._from_text(finder))
 
     @cached_property
     def amounts(self) -> tuple[Found, ...]:
         found = self._read("amount", _field_amount, find_amounts)
         if found or self.sources.get("amount") != "answer":
             return found
-        bare = _bare("amount", self.text, parse_amount)  # a bare "46000" answers an amount question
+        bare = _bare("amount", self.conclusion, parse_amount)  # a bare "46000" answers an amount question
         return (bare,) if bare is not None else ()
 
     @cached_property
@@ -189,9 +217,11 @@ class AnswerValues:
     @cached_property
     def counts(self) -> tuple[Found, ...]:
         found = self._read("count", _field_count, self._find_counts)
+        if found and self.sources.get("count") == "answer" and _ASKED_BOUND.search(self.question_text):
+            found = tuple(_bound_echoed(self.text, f) for f in found)
         if found or self.sources.get("count") != "answer":
             return found
-        bare = _bare("count", self.text, parse_count)  # a bare "3" or "三" answers a count
+        bare = _bare("count", self.conclusion, parse_count)  # a bare "3" or "三" answers a count
         return (bare,) if bare is not None else ()
 
     @cached_property
@@ -206,12 +236,20 @@ class AnswerValues:
                 self.sources["boolean"] = "fields:boolean"
                 return _given("boolean", word in _TRUE_WORDS, value)
         self.sources["boolean"] = "answer"
-        return read_boolean(self.text, self.question_text)
+        return self._from_text(self._read_boolean)
+
+    def _read_boolean(self, text: str) -> Found | None:
+        return read_boolean(text, self.question_text, abstains=_abstains)
 
     @cached_property
     def folded(self) -> str:
         """The whole answer text folded (width, case, whitespace, punctuation)."""
         return fold(self.text)
+
+    def text_for(self, kind: str) -> str:
+        """The text ``folded_for`` folds: the ``fields`` entry when given, else the answer."""
+        value = self.answer.fields.get(kind) if self.answer.fields else None
+        return value if isinstance(value, str) and value.strip() else self.text
 
     def folded_for(self, kind: str) -> str:
         """Folded text for ``text`` / ``entity`` matching: the field when given, else the answer."""
@@ -223,6 +261,36 @@ class AnswerValues:
         return self.folded
 
     # --- views used by the comparators ---
+
+    def asserted(self, kind: str) -> Picked:
+        """Of the definite values of ``kind`` (``amount``, ``count``, or complete ``date``s), those the
+        answer asserts (``scorers.asserted.pick``); values from ``fields`` are all asserted."""
+        if kind not in self._picked:
+            found: list[Found] = (
+                self.definite_amounts()
+                if kind == "amount"
+                else self.definite_counts()
+                if kind == "count"
+                else [f for f in self.dates if f.definite and f.value.complete]
+            )
+            if self.sources.get(kind) != "answer":
+                self._picked[kind] = Picked(tuple(found))
+            else:
+                key = _date_key if kind == "date" else _value_key
+                self._picked[kind] = pick(found, self.conclusion, self.question_text, key)
+        return self._picked[kind]
+
+    @cached_property
+    def bare_numbers(self) -> tuple[Decimal, ...]:
+        """Numbers of the conclusion written without a unit (``（1,200.00、960.00）``), outside every
+        amount, date and count read from it."""
+        text = half_width(self.conclusion)
+        taken = [(f.start, f.end) for f in (*self.amounts, *self.dates, *self.counts)]
+        out = []
+        for m in _BARE_NUMBER.finditer(text):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                out.append(Decimal(m.group().replace(",", "")))
+        return tuple(out)
 
     def definite_amounts(self) -> list[Found]:
         return [f for f in self.amounts if f.definite]
@@ -244,6 +312,29 @@ class AnswerValues:
             elif kind in ("text", "entity"):
                 out[kind] = {"source": self.sources.get(kind, "answer")}
         return out
+
+
+_BARE_NUMBER = re.compile(r"(?<![0-9.,])(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?![0-9]|[.,][0-9])")
+
+
+def _value_key(found: Found) -> Any:
+    return found.value
+
+
+def _date_key(found: Found) -> Any:
+    return str(found.value)
+
+
+def _bound_echoed(text: str, found: Found) -> Found:
+    """A count whose bound (超过30日) repeats the question's (超过多少日) is definite."""
+    if found.qualifier != "range" or not _BOUND_BEFORE.search(text[max(0, found.start - 10) : found.start]):
+        return found
+    return Found(found.kind, found.value, found.start, found.end, found.raw, True, None)
+
+
+def _abstains(text: str) -> bool:
+    """An abstention in the first sentence (``scorers.abstention``): never read as a "no"."""
+    return detect_abstention(text).leading
 
 
 _LISTED = {"amount": "amounts", "date": "dates", "count": "counts"}  # kinds read as lists -> attribute

@@ -1,7 +1,8 @@
 """The fact_exact scorer: ``exact_match`` 0.7 + ``citation`` 0.3 (docs/contract.md §4).
 
 ``exact_match`` is 1 when every expected fact field matches (each by its comparator, see
-``scorers.comparators``), else 0; each field's verdict is in ``details["fields"]``. ``citation`` comes
+``scorers.comparators``), else 0; a pasted excerpt of the document (``scorers.asserted``) matches
+nothing; each field's verdict is in ``details["fields"]``. ``citation`` comes
 from ``scorers.citation`` and is dropped (weights renormalised) when ``scoring.citation_required`` is
 false. Weights: the built-in defaults, then the set's criteria for ``fact_exact``, then the question's
 ``scoring.weights``; the pass threshold is ``scoring.pass_threshold`` or the set's.
@@ -24,8 +25,10 @@ from scorers.comparators import (
     get_comparator,
 )
 from scorers.extract import AnswerValues
+from scorers.judgeable import PASSING, judge_fields, mark_exact_match
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import MATCH, MISMATCH, OMISSION, Component, ScoreResult, combine, round6
+from scorers.verdicts import Judgement
 
 DEFAULT_WEIGHTS = {"exact_match": 0.7, "citation": 0.3}
 
@@ -61,7 +64,7 @@ def _plan(question: Question) -> _Plan:
 
 
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
-    return {
+    out = {
         "comparator": comparator,
         "status": comp.status,
         "score": None if comp.score is None else round6(comp.score),
@@ -69,6 +72,9 @@ def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
         "extracted": comp.extracted,
         "reason": comp.reason,
     }
+    if comp.judge is not None:
+        out["judge"] = comp.judge
+    return out
 
 
 def _exact_match(fields: list[Component]) -> Component:
@@ -80,7 +86,7 @@ def _exact_match(fields: list[Component]) -> Component:
     for f in fields:
         expected[f.name] = f.expected
         extracted[f.name] = f.extracted
-        if f.status != MATCH:
+        if f.status not in PASSING:  # a field a judge overturned passes (scorers.judgeable)
             failed.append(f)
     if not failed:
         return Component(
@@ -96,15 +102,29 @@ def _exact_match(fields: list[Component]) -> Component:
     return Component("exact_match", 0.0, status=status, expected=expected, extracted=extracted, reason=reason)
 
 
+_EXCERPT = "the answer is a pasted excerpt of the document with no conclusion of its own: it asserts nothing"
+
+
+def _as_excerpt(comp: Component) -> Component:
+    """A pasted excerpt asserts nothing (docs/contract.md §4): the field is a mismatch whatever it holds."""
+    comp.score, comp.status, comp.reason = 0.0, MISMATCH, _EXCERPT
+    return comp
+
+
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     plan = _plan(question)
-    values = AnswerValues(answer, question)
+    values = AnswerValues(answer, question, ctx.document)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
+    judgements: tuple[Judgement, ...] = ()
+    if not answer.fields and values.excerpt:  # an excerpt asserts nothing: no judge may overturn that
+        fields = [_as_excerpt(f) for f in fields]
+    elif ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
+        fields, judgements = judge_fields(question, plan.fields, fields, values, ctx.verdicts)
+    exact = mark_exact_match(_exact_match(fields), fields) if judgements else _exact_match(fields)
     check = check_question_citations(question, answer, ctx.document)
     citation = citation_component(check, required=question.citation_required)
-    scored = combine(
-        [_exact_match(fields), citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question)
-    )
+    scored = combine([exact, citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
+    scored.judgements = judgements
     scored.details = {
         "fields": {
             f.name: _field_dict(f, comparator) for f, (_, comparator) in zip(fields, plan.fields, strict=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from benchmark.models import Answer, Criteria, Question
     from scorers.result import ScoreResult
+    from scorers.verdicts import Verdict
 
 
 @quick_init
@@ -23,6 +24,8 @@ class ScoringContext:
     criteria: Criteria
     document: Document | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # a judge's verdicts by request key (scorers.judgeable); None when no judge is configured
+    verdicts: Mapping[str, Verdict] | None = None
 
     def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:
         """Component weights: the defaults, then the set's criteria for the type, then ``scoring.weights``."""

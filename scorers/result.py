@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorers.verdicts import Judgement
+
 # Component statuses (after the seed scorer): a lawyer reads these first.
 MATCH = "match"  # the expected value is there
 MISMATCH = "mismatch"  # a value is there, but a different one
@@ -12,6 +14,7 @@ OMISSION = "omission"  # nothing usable was given
 HALLUCINATION = "hallucination"  # something was asserted that the document does not hold
 PARTIAL = "partial"  # part of what was required
 NOT_APPLICABLE = "not_applicable"  # dropped; weights are renormalised over the rest
+JUDGED = "judged"  # a configured judge overturned a text mismatch or omission (scorers.judgeable)
 
 
 def round6(x: float) -> float:
@@ -29,13 +32,14 @@ class Component:
     expected: Any = None
     extracted: Any = None
     reason: str = ""
+    judge: dict[str, Any] | None = None  # the judge's name and verdict, when one was asked
 
     @property
     def applicable(self) -> bool:
         return self.score is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "score": None if self.score is None else round6(self.score),
             "weight": round6(self.weight),
             "status": self.status,
@@ -43,6 +47,9 @@ class Component:
             "extracted": self.extracted,
             "reason": self.reason,
         }
+        if self.judge is not None:
+            out["judge"] = self.judge
+        return out
 
 
 @dataclass
@@ -58,6 +65,8 @@ class ScoreResult:
     passed: bool
     details: dict[str, Any] = field(default_factory=dict)
     json_ready: bool = False
+    # what a judge was (or may be) asked about this answer, with its verdicts (scorers.judgeable)
+    judgements: tuple[Judgement, ...] = ()
 
     def component_scores(self) -> dict[str, float]:
         """Applicable components only, as the report's ``components`` map."""

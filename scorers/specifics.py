@@ -180,10 +180,12 @@ PLACE_SUFFIXES = (
 )
 _PLACE = re.compile(rf"(?P<name>{_HAN}{{2,12}}?)(?P<suffix>{PLACE_SUFFIXES})")
 _PLACE_SUFFIX = re.compile(PLACE_SUFFIXES)
-# Where a name proper starts: after the last of these (``他在城东一家海鲜酒楼`` -> ``海鲜酒楼``).
+# Where a name proper starts: after the last of these (``他在城东一家海鲜酒楼`` -> ``海鲜酒楼``;
+# ``笔录没有记载饭店`` -> ``饭店``, no name).
 _CUT = {
     "place": re.compile(
-        r".*(?:[的在是了到去于和与给从向把被将为称说叫个所其这那哪该某每各他她它们]|一家|那家|这家)"
+        r".*(?:[的在是了到去于和与给从向把被将为称说叫个所其这那哪该某每各他她它们没]|一家|那家|这家|"
+        r"记载|载明|写明|提到|提及|就读)"
     ),
     "address": re.compile(r".*(?:[的在是了到去于给从向把被将为称说住]|位于)"),
 }

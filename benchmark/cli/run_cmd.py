@@ -71,6 +71,22 @@ def render_all(
         raise page_error
 
 
+def judge_options(fn: F) -> F:
+    fn = click.option(
+        "--judge-option",
+        "judge_options",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Judge setting (repeatable), e.g. model=PATH or threshold=0.85.",
+    )(fn)
+    return click.option(
+        "--judge",
+        metavar="SPEC",
+        help="Let a judge overturn text mismatches: semantic[:MODEL_DIR] or openai:CONFIG.toml "
+        "(off by default; see docs/scoring/judges.md).",
+    )(fn)
+
+
 def failures_option(fn: F) -> F:
     fn = click.option("-q", "--quiet", is_flag=True, help="The summary only: no failed question in detail.")(
         fn
@@ -156,6 +172,7 @@ def render_option(fn: F) -> F:
     help="Scorer option (repeatable).",
 )
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
+@judge_options
 @html_option
 @render_option
 @failures_option
@@ -315,6 +332,7 @@ def report(
     help="Scorer option (repeatable).",
 )
 @click.option("--label", help="A name for the new run in the run history.")
+@judge_options
 @render_option
 def rescore(
     run_ref: str,
@@ -323,12 +341,15 @@ def rescore(
     document: str | None,
     scorer_options: tuple[str, ...],
     label: str | None,
+    judge: str | None,
+    judge_options: tuple[str, ...],
     render: str | None,
     as_json: bool,
 ) -> int:
     """Score a stored run's answers again with the current scorers; nothing is asked again.
 
-    Writes a new run directory whose options name the run it was rescored from.
+    Writes a new run directory whose options name the run it was rescored from. The run's judge, if it
+    had one, judges again from its cache (`--judge none` drops it, `--judge SPEC` uses another).
     """
     from benchmark.api import rescore as api_rescore
     from benchmark.cli.run_options import parse_pairs
@@ -341,6 +362,8 @@ def rescore(
         document=document,
         scorer_options=parse_pairs(scorer_options, "--scorer-option") or None,
         label=label,
+        judge=judge,
+        judge_options=parse_pairs(judge_options, "--judge-option") or None,
     )
     run_dir = f"{Path(output) / record.run_id}/"
     fmt = "json" if as_json else render or "summary"

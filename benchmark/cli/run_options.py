@@ -101,6 +101,8 @@ class RunSettings:
     resume: bool = False
     scorer_options: dict[str, Any] = field(default_factory=dict)
     label: str | None = None
+    judge: str | None = None
+    judge_options: dict[str, Any] = field(default_factory=dict)
     render: str | None = None
     no_header: bool = False
     progress: bool | None = None
@@ -116,6 +118,7 @@ class RunSettings:
         values["tags"] = list(kw.get("tags") or ())
         values["adapter_options"] = parse_pairs(kw.get("adapter_options") or (), "--adapter-option")
         values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
+        values["judge_options"] = parse_pairs(kw.get("judge_options") or (), "--judge-option")
         if kw.get("as_json"):
             values["render"] = "json"
         values["failures"] = 0 if kw.get("quiet") else parse_failures(kw.get("failures"))
@@ -139,6 +142,8 @@ class RunSettings:
             "document": self.document,
             "scorer_options": self.scorer_options,
             "label": self.label,
+            "judge": self.judge,
+            "judge_options": self.judge_options,
             "stop_after": self.stop_after,
         }
 
@@ -154,18 +159,20 @@ def _run_table(path: Path, table: Any) -> dict[str, Any]:
     return out
 
 
-def _adapter_table(path: Path, table: Any) -> tuple[str | None, dict[str, Any]]:
+def _adapter_table(path: Path, table: Any, name: str = "adapter") -> tuple[str | None, dict[str, Any]]:
+    """``[adapter]`` (or ``[judge]``): its ``spec`` and its options (``[NAME.options]`` and other keys)."""
     if not isinstance(table, dict):
-        raise ConfigError("[adapter] must be a table", path=path)
+        raise ConfigError(f"[{name}] must be a table", path=path)
     spec = table.get("spec")
     if spec is not None and not isinstance(spec, str):
-        raise ConfigError(
-            "spec must be a string such as 'baseline' or 'http:endpoint.toml'", path=path, where="[adapter]"
+        example = (
+            "'semantic' or 'openai:judge.toml'" if name == "judge" else "'baseline' or 'http:endpoint.toml'"
         )
+        raise ConfigError(f"spec must be a string such as {example}", path=path, where=f"[{name}]")
     options = {k: v for k, v in table.items() if k not in ("spec", "options")}
     nested = table.get("options") or {}
     if not isinstance(nested, dict):
-        raise ConfigError("[adapter.options] must be a table", path=path)
+        raise ConfigError(f"[{name}.options] must be a table", path=path)
     return spec, {**options, **nested}
 
 
@@ -175,11 +182,14 @@ def apply_config(s: RunSettings) -> RunSettings:
         path = Path(s.config_path)
         data = read_toml(path)
         for key in data:
-            if key not in ("adapter", "run", "scoring"):
-                raise unknown_key(path, "[top level]", key, ("adapter", "run", "scoring"))
+            if key not in ("adapter", "run", "scoring", "judge"):
+                raise unknown_key(path, "[top level]", key, ("adapter", "run", "scoring", "judge"))
         spec, options = _adapter_table(path, data.get("adapter", {}))
         s.adapter = s.adapter or spec
         s.adapter_options = {**options, **s.adapter_options}
+        spec, options = _adapter_table(path, data.get("judge", {}), "judge")
+        s.judge = s.judge or spec
+        s.judge_options = {**options, **s.judge_options}
         for name, value in _run_table(path, data.get("run", {})).items():
             if getattr(s, name) in (None, [], False):
                 setattr(s, name, value)
@@ -240,4 +250,9 @@ spec = "baseline"
 
 [scoring]
 # Scorer options, as --scorer-option KEY=VALUE would give them.
+
+# [judge]                         # off unless a spec is given: may overturn text mismatches (docs/scoring/judges.md)
+# spec = "semantic"               # semantic[:MODEL_DIR] | openai:JUDGE.toml
+# model = "/models/bge-small-zh"  # judge options, as --judge-option KEY=VALUE would give them
+# threshold = 0.85
 """

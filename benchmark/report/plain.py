@@ -27,6 +27,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "or": (" or ", "或"),
     "page": ("page {p}", "第{p}页"),
     "matches": ("matches", "一致"),
+    "judged": ("accepted by the judge {name}: {reason}", "评审模型 {name} 认可：{reason}"),
     "no_citation": ("no citation", "未引用"),
     "cite_ok": ("a cited page holds the evidence", "所引页含所需证据"),
     "cite_none": ("the answer cites no page", "回答没有引用页码"),
@@ -228,6 +229,9 @@ def _field_why(name: str, f: Mapping[str, Any], lang: str, exp: str, got: str) -
     status, reason, what = f.get("status"), str(f.get("reason") or ""), label(name, lang)
     if status == "match":
         return t(lang, "matches")
+    if status == "judged":  # a configured judge overturned the reading (docs/scoring/judges.md)
+        judge = _map(f.get("judge"))
+        return t(lang, "judged", name=judge.get("name"), reason=judge.get("reason"))
     if "no definite" in reason or "not definite" in reason:
         return t(lang, "vague", what=what)
     if "without its year" in reason:

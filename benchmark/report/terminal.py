@@ -131,6 +131,15 @@ def _trials(report: dict[str, Any], view: View) -> list[str]:
     ]
 
 
+def _judge(report: dict[str, Any], view: View) -> list[str]:
+    summary = report.get("summary", {})
+    if not summary.get("judge"):
+        return []
+    from benchmark.judges.summary import summary_line
+
+    return [summary_line(summary)]
+
+
 def _warnings(report: dict[str, Any], view: View) -> list[str]:
     return [f"warning: {w}" for w in report.get("warnings") or []]
 
@@ -247,6 +256,7 @@ SECTIONS: tuple[tuple[Section, ...], ...] = (
     (_header,),
     (_summary_table,),
     (_trials,),
+    (_judge,),
     (_gates,),
     (_warnings,),
     (_failures,),

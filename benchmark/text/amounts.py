@@ -107,9 +107,10 @@ _MAYBE_AMOUNT_RUN = re.compile(
     rf"{_RUN_HEAD}{_BODY_SMALL}*+"
     rf"(?:[{_BIG}]{_BODY}*+|(?=[\s{_FOLLOWER_CLASS}]))"
 )
-# The Chinese comma is a thousands separator only between full-width digits (１２，０００元). The
-# comma comes first so the engine jumps from comma to comma (the same as ``(?<=[０-９])，(?=…)``).
-_FW_THOUSANDS = re.compile("，(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))")
+# The Chinese comma as a thousands separator, as real judgments write it (人民币300，000元, １２，０００元):
+# after one to three digits, before exactly three. The comma comes first so the engine jumps from
+# comma to comma (the same as ``(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=…)``).
+_FW_THOUSANDS = re.compile("，(?<=[0-9０-９]，)(?<![0-9０-９]{4}，)(?=[0-9０-９]{3}(?![0-9０-９]))")
 _PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")
 _BIG_SET = frozenset(BIG_UNITS)
 _APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")

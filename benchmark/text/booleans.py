@@ -8,15 +8,20 @@ Reading order (the first that gives a stance wins):
    False, ``不是没有退还`` True, ``没有否认`` True). Mentions inside an embedded question
    (``是否退还不清楚``) or under an intention (``说过要退``, ``答应退还``) are skipped; after a contrast
    (``但``/``但是``/``却``) the later mention wins.
-2. With a question: an answer that says it does not know (``不清楚``, ``材料中没有提到``) has no stance.
-3. A first clause that is only yes/no words: ``是的`` ``对`` ``有`` ``没有`` ``不是`` ``否`` ``不是没有`` ``yes`` ``no``.
-4. Without a predicate: the first stance verb of a small lexicon (签/认罪/承认/否认/退还/收到/同意/知道/参与 ...).
+2. A first clause that is only yes/no words: ``是的`` ``对`` ``有`` ``没有`` ``不是`` ``否`` ``不是没有`` ``yes`` ``no``.
+3. With a question: an answer that says it does not know (``不清楚``, ``材料中没有提到``; the caller's
+   ``abstains``, else a small lexicon) has no stance: an abstention is never a "no".
+4. The first stance verb of a small lexicon (签/认罪/承认/否认/退还/收到/同意/知道/参与 ...).
 5. An answer that opens with a negator or 是/有 (``没有退款记录``).
+
+A lead clause is read past first: ``根据笔录，是。``, ``经查，否。``, ``答：是的，签了。``, ``据合同第8.1条，…``
+(``答：``, and a first clause that opens with 根据/依据/据/按照/经/从 or is 经查/经核实/查明).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from .folding import half_width
@@ -91,10 +96,16 @@ _ASPECT = re.compile(r"[了过着]")
 _CONTRAST = re.compile(r"但是|但|可是|不过|然而|却")
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
 _ABSTAIN = re.compile(
-    r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|无法确定|无法判断|无法得知|"
-    r"无从得知|不清楚|不知道|不确定|不记得|记不清|未说明|没有说明|"
+    r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|未见|不详|未知|"
+    r"(?:无法|不能|无从|没法|难以)[^，,。；;！!？?\n不]{0,12}?(?:确定|判断|得知|回答|看出|确认|知道)|"
+    r"不清楚|不知道|不确定|不记得|记不清|未说明|没有说明|"
     r"not mentioned|no information|unknown|cannot (?:be )?determine|can't determine|not stated|unclear|"
     r"(?:do|does) not (?:say|mention|state)|doesn't (?:say|mention|state)|don't know"
+)
+# A lead clause: 答：, or a first clause that says where the answer comes from (根据笔录，/ 经查，).
+_LEAD = re.compile(
+    r"^\s*(?:答\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上)"
+    r"\s*[，,：:]\s*)?"
 )
 _STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
 _AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可"))
@@ -329,25 +340,39 @@ def _english(text: str, t: str, question: str | None) -> Found | None:
     return None
 
 
-def read_boolean(text: str, question: str | None = None) -> Found | None:
+def _past_lead(t: str) -> str:
+    """``t`` with its lead clause (``根据笔录，``, ``答：``) blanked: the same length, spans unchanged."""
+    m = _LEAD.match(t)
+    if m is None or not m.group():
+        return t
+    rest = t[m.end() :]
+    if not rest.strip():
+        return t  # nothing after it: the lead clause is the answer
+    return " " * m.end() + rest
+
+
+def read_boolean(
+    text: str, question: str | None = None, abstains: Callable[[str], bool] | None = None
+) -> Found | None:
     """The yes/no stance of ``text`` (on ``question``'s predicate when given); None when it takes none.
 
     Hedged stances (``可能没有退还``) come back with ``definite=False`` and qualifier ``"hedge"``.
+    ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
+    no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
-    t = half_width(text).replace("是否", "\x00\x00")
+    t = _past_lead(half_width(text).replace("是否", "\x00\x00"))
     if not t.strip():
         return None
     if question:
         found = _by_predicate(text, t, question)
         if found is not None:
             return found
-        if _ABSTAIN.search(t.lower()):
-            return None
     found = _by_particles(text, t, strong=True)
-    if found is None and not question:
-        found = _by_lexicon(text, t)
-    if found is None and question:
-        found = _by_lexicon(text, t)
+    if found is not None:
+        return found
+    if question and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
+        return None
+    found = _by_lexicon(text, t)
     if found is None and t.isascii():
         found = _english(text, t, question)
     if found is None:

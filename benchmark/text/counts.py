@@ -18,20 +18,30 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-__all__ = ["find_counts", "find_counts_preferring", "parse_count", "unit_of"]
+__all__ = ["CN_UNITS", "find_counts", "find_counts_preferring", "parse_count", "unit_of"]
 
-# Longest first: 个月 before 个, 个人 before 个.
+# Longest first: 个月 before 个, 个人 before 个. Any measure word counts (``3头``, ``2支``, ``6000只``,
+# ``两套``, ``三份``, ``30日``); money (元/块), lengths and weights are not counts.
 _CN_UNITS = (
     "个月", "个人", "小时", "分钟", "次", "笔", "回", "趟", "遍", "个", "名", "人", "份", "张", "件", "项",
-    "起", "处", "条", "位", "家", "辆", "台", "部", "套", "间", "本", "封", "天", "年", "周", "岁", "页",
-    "批", "轮", "通", "期", "单",
+    "起", "处", "条", "位", "家", "辆", "台", "部", "套", "间", "本", "封", "天", "日", "年", "周", "岁",
+    "页", "批", "轮", "通", "期", "单", "头", "只", "支", "枝", "根", "匹", "棵", "株", "把", "双", "对",
+    "箱", "瓶", "盒", "包", "袋", "粒", "片", "颗", "枚", "幅", "首", "篇", "册", "场", "段", "层", "户",
+    "所", "架", "艘", "扇", "股", "种", "类", "组", "副", "款", "节", "章", "宗", "桩", "届", "座", "栏",
 )  # fmt: skip
+CN_UNITS = _CN_UNITS  # the Chinese measure words a count may carry
 _EN_UNITS = {
-    "time": "次", "times": "次", "occasion": "次", "occasions": "次",
+    "time": "次", "times": "次", "occasion": "次", "occasions": "次", "meeting": "次", "meetings": "次",
+    "visit": "次", "visits": "次", "meal": "次", "meals": "次",
     "payment": "笔", "payments": "笔", "transfer": "笔", "transfers": "笔", "installment": "笔",
     "installments": "笔", "instalment": "笔", "instalments": "笔", "transaction": "笔", "transactions": "笔",
-    "person": "人", "persons": "人", "people": "人", "day": "天", "days": "天", "year": "年", "years": "年",
-    "month": "个月", "months": "个月",
+    "repayment": "笔", "repayments": "笔",
+    "person": "人", "persons": "人", "people": "人", "member": "人", "members": "人", "witness": "人",
+    "witnesses": "人", "employee": "人", "employees": "人",
+    "day": "天", "days": "天", "year": "年", "years": "年", "month": "个月", "months": "个月",
+    "page": "页", "pages": "页", "item": "项", "items": "项", "piece": "份", "pieces": "份",
+    "document": "份", "documents": "份", "copy": "份", "copies": "份", "receipt": "张", "receipts": "张",
+    "case": "件", "cases": "件",
 }  # fmt: skip
 _EN_NUMBERS = {
     w: i
@@ -43,8 +53,8 @@ _EN_NUMBERS = {
     )
 }
 _EN_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
-#: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times".
-_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人"}
+#: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times"; 日 = 天.
+_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人", "日": "天"}
 
 _CN_NUM_CHARS = "".join(CN_DIGITS) + ZERO_CHARS + "十拾百佰千仟"
 _UNIT_RE = "|".join(_CN_UNITS)
@@ -53,12 +63,18 @@ _CN_COUNT = re.compile(
     rf"\s*(?P<unit>{_UNIT_RE})(?!性)"
 )
 _EN_COUNT = re.compile(
-    r"\b(?P<num>[0-9]+|" + "|".join(_EN_NUMBERS) + r")\s+(?P<unit>" + "|".join(_EN_UNITS) + r")\b"
+    r"\b(?P<num>[0-9]+|"
+    + "|".join(_EN_NUMBERS)
+    + r")\s+(?P<unit>"
+    + "|".join(sorted(_EN_UNITS, key=len, reverse=True))
+    + r")\b"
     r"|\b(?P<adv>once|twice|thrice)\b",
     re.IGNORECASE,
 )
 _PREFIX = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|total(?:ly)?:?\s*|in total\s*)", re.IGNORECASE)
-_GATE = re.compile(rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice", re.IGNORECASE)
+_GATE = re.compile(
+    rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice|\b(?:{'|'.join(_EN_NUMBERS)})\b", re.IGNORECASE
+)
 
 
 def unit_of(unit: str) -> str:

@@ -12,12 +12,16 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
+from .folding import half_width
+
 __all__ = [
     "BIG_UNITS",
     "CN_DIGITS",
     "CN_NUMERAL_CHARS",
     "SMALL_UNITS",
     "ZERO_CHARS",
+    "missing_numbers",
+    "numbers_as_written",
     "parse_chinese_number",
     "parse_digit_sequence",
     "parse_number_run",
@@ -226,3 +230,26 @@ def _parse_units(s: str) -> Decimal | None:
     elif last_unit == 0 and not zero_since_unit:
         return None
     return total + wan_group + section
+
+
+# A number as written, with its sign (not after a letter: AB-1), decimals, thousands separators and
+# percent or per-mille sign.
+_NUMBER = re.compile(r"(?:(?<![\w.,])[-+−])?(?<![0-9.,])[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?\s*[%‰]?")
+
+
+def numbers_as_written(text: str) -> tuple[str, ...]:
+    """The numbers of ``text`` as written (``7.2%``, ``-5``, ``0102``), separators and spaces removed."""
+    return tuple(
+        m.group().replace(",", "").replace(" ", "").replace("−", "-")
+        for m in _NUMBER.finditer(half_width(text))
+    )
+
+
+def missing_numbers(expected: str, answer: str) -> list[str]:
+    """The numbers of ``expected`` the answer does not write as whole numbers: folding drops ``%`` and
+    ``.``, so ``0.6%`` would contain ``6%`` and ``17.2%`` would contain ``7.2%``."""
+    wanted = numbers_as_written(expected)
+    if not wanted:
+        return []
+    stated = set(numbers_as_written(answer))
+    return [n for n in wanted if n not in stated and n.lstrip("+") not in stated]

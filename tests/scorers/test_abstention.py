@@ -64,6 +64,19 @@ ABSTAINS = [
     "There is no information about it.",
     "Insufficient information to answer.",
     "He forgot.",
+    "无法从文中得知。",  # words between the two parts of a cue
+    "无法根据现有材料确定。",
+    "材料中没有提到。",
+    "笔录里没有记载。",
+    "未见相关记录。",
+    "笔录里只字未提。",
+    "查不到。",
+    "判决书只称周某，没有全名。",
+    "合同上没写。",
+    "The answer is not in the documents provided.",
+    "None of the documents state the amount.",
+    "This isn't recorded.",
+    "The document leaves the field blank.",
 ]
 
 NOT_ABSTAINING = [
@@ -74,6 +87,13 @@ NOT_ABSTAINING = [
     "清不清楚都要说。",
     "He received 46,000 yuan.",
     "",
+    "没有提出上诉。",  # 提出 with an object that is no information
+    "没有提供担保。",
+    "没有记载错误，金额为46000元。",
+    "他说不出口，但承认是为了还债。",
+    "无法律依据，本院不予支持。",  # 无法律 is not 无法
+    "没有说谎，他确实签了收条。",
+    "没有同伙。",
 ]
 
 
@@ -99,6 +119,9 @@ def test_plain_answers_do_not_abstain(text: str) -> None:
         "并非没有记载。",
         "不能说不知道。",
         "The figure is not unknown.",
+        "他没有忘记，收条写的是46000元。",
+        "没有不清楚的地方，借款金额为200000元。",
+        "不存在无法判断的情况。",
     ],
 )
 def test_negated_cues_are_not_abstentions(text: str) -> None:
@@ -236,9 +259,9 @@ def test_the_documentation_lists_every_lexicon_entry() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs/scoring/conflict_gap.md").read_text(encoding="utf-8")
     negators = (abstention.ZH_ABSTAIN_NEGATORS, abstention.ZH_CONFLICT_NEGATORS, abstention.EN_NEGATORS)
     for pattern in ZH_ABSTAIN + EN_ABSTAIN + ZH_CONFLICT + EN_CONFLICT + negators:
-        shown = pattern.replace(abstention._SOURCES, "{_SOURCES}")
+        shown = pattern.replace(abstention._SOURCES, "{_SOURCES}").replace(abstention._GAP, "{_GAP}")
         assert shown in doc, f"not documented: {shown}"
-    assert abstention._SOURCES in doc
+    assert abstention._SOURCES in doc and abstention._GAP in doc
 
 
 # --- the Chinese-only fast path --------------------------------------------------------------------

@@ -312,6 +312,23 @@ def test_text_and_entity_containment_folded(fn: Any) -> None:
     assert _run(fn, "", "anything").status == MISMATCH
 
 
+@pytest.mark.parametrize(
+    ("expected", "answer", "status"),
+    [
+        ("6%", "年利率6%", MATCH),
+        ("6%", "年利率0.6%", MISMATCH),  # folded, 0.6% holds 6%: the number decides
+        ("6%", "16%", MISMATCH),
+        ("7.2%", "72%", MISMATCH),
+        ("7.2%", "17.2%", MISMATCH),
+        ("7.2%", "月利率0.6%，折合年利率7.2%。", MATCH),
+        ("临0102民初5836号", "（2021）临0102民初5836号", MATCH),
+        ("ＡＢ-１", "code ab1", MATCH),  # a hyphen after a letter is no minus sign
+    ],
+)
+def test_text_numbers_match_whole(expected: str, answer: str, status: str) -> None:
+    assert _run(compare_text, expected, answer).status == status
+
+
 def test_exact_compares_whole_values() -> None:
     assert _run(compare_exact, "大专", "大专。").status == MATCH
     assert _run(compare_exact, "大专", "他是大专文化").status == MISMATCH

@@ -210,3 +210,10 @@ def test_a_giant_block_is_tagged_in_windows_and_its_names_still_found() -> None:
     assert found.in_text("邝振川和戚鸣远") == ("戚鸣远", "邝振川")
     assert all(len(block) <= names_module.MAX_BLOCK for block in found._blocks)
     assert names_module.DocumentNames(document).in_text("没有名字") == ()
+
+
+def test_a_compound_surname_alone_is_no_name_and_no_error() -> None:
+    """欧阳/司马 followed by a title used to index past the end of the candidate (an ERROR in a run)."""
+    assert names_module._plausible("欧阳") is False
+    assert "欧阳科长" in names("顾主任带了欧阳科长和司马副主任。")
+    names("有上官文涛和诸葛一鸣两位同事。")  # no exception

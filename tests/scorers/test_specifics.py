@@ -102,6 +102,10 @@ def test_address_raw_starts_at_the_address_not_the_verb() -> None:
         ("孩子在青屿市第三实验小学上学。", ["place:青屿市第三实验小学"]),
         ("转到招商银行青屿支行。", ["place:招商银行", "place:青屿支行"]),
         ("该银行。一家公司。哪所学校？", []),
+        (
+            "笔录没有记载饭店的名称。判决书没写银行。没有孩子后来就读学校的信息。",
+            [],
+        ),  # abstentions name no place
     ],
 )
 def test_places(text: str, expected: list[str]) -> None:

@@ -67,7 +67,9 @@ def test_a_nul_in_the_document_path_is_refused(loan: dict[str, Any], command: li
 def test_an_ocr_document_nested_5000_deep_is_refused(loan: dict[str, Any]) -> None:
     Path("pages.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
     loan["document"] = "pages.json"
-    assert_refused([*RUN, save(loan)], "its document pages.json: line 1, column 101: nested deeper than 100 levels")
+    assert_refused(
+        [*RUN, save(loan)], "its document pages.json: line 1, column 101: nested deeper than 100 levels"
+    )
 
 
 def test_a_set_over_the_size_limit_is_refused(loan: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -128,8 +128,15 @@ FIND = [
     ("合计壹佰元伍角", [("壹佰元伍角", 100.5, None)], "角 in free text"),
     ("约定借款42000元", [("42000元", 42000, None)], "约定 is not 约"),
     ("3单元", [], "单元 is not 元"),
-    ("分别是100，200，300元", [("300元", 300, None)], "the Chinese comma is not a thousands separator"),
-    ("１２，０００元", [("１２，０００元", 12000, None)], "...except between full-width digits"),
+    ("人民币300，000元", [("人民币300，000元", 300000, None)], "the Chinese comma as a thousands separator"),
+    (
+        "分别是100，200，300元",
+        [("100，200，300元", 100200300, None)],
+        "groups of three after it: thousands (a list uses 、)",
+    ),
+    ("分别是100、200、300元", [("100", 100, None), ("200", 200, None), ("300元", 300, None)], "a list"),
+    ("共3，1000元", [("1000元", 1000, None)], "four digits after it: not a thousands separator"),
+    ("１２，０００元", [("１２，０００元", 12000, None)], "full-width digits too"),
     ("4万美元", [], "another currency"),
     ("两条中华烟，1,200元", [("1,200元", 1200, None)], "an amount right after a Chinese comma"),
     ("两条中华烟,1,200元", [("1,200元", 1200, None)], "an amount right after an ASCII comma"),
@@ -183,7 +190,7 @@ def test_run_pattern_equals_its_plain_definition(text: str) -> None:
 
 
 _NON_AMOUNT_PIECES = ["13912345678", "990102198403154439", "010-12345678", "6217000011112222", "(2020)京0105刑初123号",
-                      "15:30", "9:05:07", "1:2", "第3期", "6%", "百分之六", "１２，０００元", "１２，００", "，", "０",
+                      "15:30", "9:05:07", "1:2", "第3期", "6%", "百分之六", "１２，０００元", "１２，００", "，", "０", "300，000元", "3000，000",
                       "46000元", "号", ":", "第", "%", "7", " "]  # fmt: skip
 
 
@@ -195,7 +202,7 @@ def test_non_amount_gates_never_hide_a_match_and_the_comma_pattern_is_unchanged(
     for gate, pattern in amounts._NON_AMOUNT:
         if pattern.search(text):
             assert (gate in text) if isinstance(gate, str) else gate.search(text)
-    plain = re.compile("(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+    plain = re.compile("(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=[0-9０-９]{3}(?![0-9０-９]))")
     assert amounts._FW_THOUSANDS.sub(",", text) == plain.sub(",", text)
 
 

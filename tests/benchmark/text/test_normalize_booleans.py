@@ -8,6 +8,15 @@ from benchmark.text import read_boolean
 
 # (answer, question, expected value or None for no stance, why)
 CASES: list[tuple[str, str | None, bool | None, str]] = [
+    ("根据笔录，是。", "是否认罪？", True, "a lead clause is read past"),
+    ("经查，否。", "有没有同伙？", False, "经查 lead clause"),
+    ("答：是的，签了。", "是否签了收条？", True, "答 prefix"),
+    ("答：没有。", "以前是否受过处罚？", False, "答 prefix then 没有"),
+    ("据合同第8.1条，是连带责任保证。", "是不是连带责任保证？", True, "lead clause naming a clause"),
+    ("根据笔录，", "是否认罪？", None, "a lead clause alone says nothing"),
+    ("无法从文中得知。", "有没有同伙？", None, "an abstention is never a no"),
+    ("笔录未记载是否有同伙。", "有没有同伙？", None, "an abstention is never a no"),
+    ("没有。笔录中也没有记载其他人。", "有没有同伙？", False, "a no first, then a remark"),
     ("是", None, True, "是"),
     ("是的", None, True, "是的"),
     ("否", None, False, "否"),
@@ -101,3 +110,11 @@ def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | 
     assert found is not None
     assert found.qualifier == qualifier
     assert found.definite is (qualifier is None)
+
+
+def test_the_callers_abstention_reader_replaces_the_built_in_lexicon() -> None:
+    question = "有没有同伙？"
+    assert read_boolean("未见相关记录。", question, abstains=lambda t: "未见" in t) is None
+    assert read_boolean("未见相关记录。", question, abstains=lambda t: False) is not None
+    assert read_boolean("不知道。", question, abstains=lambda t: True) is None
+    assert read_boolean("不知道。", None, abstains=lambda t: True) is not None, "without a question: a stance"

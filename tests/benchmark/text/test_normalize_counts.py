@@ -49,6 +49,28 @@ FIND = [
     ("可能是三次", None, [("三次", 3, "hedge")], "hedge"),
     ("三个人", "人", [("三个人", 3, None)], "个人 counts as 人"),
     ("３次", "次", [("３次", 3, None)], "full-width"),
+    (
+        "3头牛、2支笔、6000只鸡",
+        None,
+        [("3头", 3, None), ("2支", 2, None), ("6000只", 6000, None)],
+        "any measure word",
+    ),
+    ("两套房，三份合同", None, [("两套", 2, None), ("三份", 3, None)], "套 and 份"),
+    ("逾期超过30日", "天", [("30日", 30, "range")], "日 counts as 天; 超过 is a bound"),
+    ("三十日内", None, [("三十日", 30, None)], "日 with 内"),
+    ("8月21日还款", None, [], "a day of a date is not a count"),
+    (
+        "5 pieces of evidence and 12 pages",
+        None,
+        [("5 pieces", 5, None), ("12 pages", 12, None)],
+        "English nouns",
+    ),
+    (
+        "One receipt, three items.",
+        None,
+        [("One receipt", 1, None), ("three items", 3, None)],
+        "English number words",
+    ),
 ]
 
 

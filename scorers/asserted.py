@@ -1,0 +1,167 @@
+"""Which of the values an answer states it asserts as the answer (docs/contract.md §4, "What an answer
+asserts"; docs/scoring/fact_exact.md, "Asserted values").
+
+- ``is_excerpt``: a pasted excerpt of the document, with no conclusion of its own, asserts nothing:
+  two or more of its sentences are copied from the document (folded) and the copied sentences make up
+  at least ``EXCERPT_SHARE`` of its text, and it does not open with a conclusion of its own (a first
+  sentence of fewer than 16 characters that asks nothing and is no line of the document:
+  ``10000元。第三次是…现金10000元…`` answers, then quotes).
+- ``pick``: when the conclusion states several different definite values of the asked kind, the one
+  it asserts is, in this order: the only value of the clause that shares the most words with the
+  question (character pairs, at least ``MIN_SHARED`` of them, more than any other value's clause);
+  the only value given as the finding (``核实为``/``认定``/``实际``/``应为``: ``笔录第2页说40000元，第6页核实为
+  46000元``); the total of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
+  rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
+  without saying which one answers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+from benchmark.documents.model import Document, match_view
+from benchmark.text import Found
+
+__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick"]
+
+EXCERPT_SHARE = 0.8
+MIN_SHARED = 2
+_EXCERPT_MIN_CHARS = 40
+_SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
+
+_SENTENCE = re.compile(r"[^。！？!?；;\n]+")
+_CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
+_ASKING = frozenset("多少几哪什么谁吗呢否")
+_FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|应为|实为|正确的?是)[^，,。；;]{0,6}$")
+_TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
+
+
+def _a_document_line(sentence: str, document: Document) -> bool:
+    """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
+    opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
+    compact = "".join(sentence.split())
+    for line in document.lines:
+        text = "".join(line.text.split())
+        if text.startswith(compact) and (len(text) == len(compact) or text[len(compact)] in "。！？!?；;"):
+            return True
+    return False
+
+
+def _opens_with_conclusion(text: str, document: Document) -> bool:
+    """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
+    not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
+    for m in _SENTENCE.finditer(text):
+        raw = m.group().strip()
+        if not raw:
+            continue
+        if raw.endswith((":", "：")) and len(raw) <= _SHORT:
+            continue  # a heading
+        asks = text[m.end() : m.end() + 1] in ("？", "?")
+        return len(match_view(raw)) < _SHORT and not asks and not _a_document_line(raw, document)
+    return False
+
+
+def is_excerpt(text: str, document: Document | None) -> bool:
+    """Whether ``text`` is a page excerpt pasted as an answer (see the module doc)."""
+    if document is None or len(text) < _EXCERPT_MIN_CHARS:
+        return False
+    sentences = [s for s in (match_view(m.group()) for m in _SENTENCE.finditer(text)) if s]
+    if len(sentences) < 2 or _opens_with_conclusion(text, document):
+        return False
+    folded = document.folded
+    copied = [s for s in sentences if len(s) >= 4 and s in folded]
+    total = sum(len(s) for s in sentences)
+    return len(copied) >= 2 and sum(len(s) for s in copied) >= EXCERPT_SHARE * total
+
+
+@dataclass(frozen=True)
+class Picked:
+    """The values the answer asserts (``asserted``), or, when it does not say which of several it
+    means, none and the values it lists (``listed``)."""
+
+    asserted: tuple[Found, ...]
+    listed: tuple[Found, ...] = ()
+
+
+@lru_cache(maxsize=4096)
+def _question_pairs(question: str) -> frozenset[str]:
+    """The question's pairs of Han characters, those with an interrogative left out (once per question)."""
+    return frozenset(p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p))
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(text)), len(text) + 1]
+    return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def _shared(text: str, start: int, end: int, found: Sequence[Found], pairs: frozenset[str]) -> int:
+    """Pairs the clause ``text[start:end]``, its values cut out, shares with the question."""
+    clause = list(text[start:end])
+    for f in found:
+        for i in range(max(f.start, start), min(f.end, end)):
+            clause[i - start] = " "
+    return len(pairs.intersection(_HAN_PAIR.findall("".join(clause))))
+
+
+def _by_question(
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], question: str
+) -> Found | None:
+    pairs = _question_pairs(question)
+    if not pairs:
+        return None
+    best: dict[Hashable, int] = {}
+    for start, end in _clauses(text):
+        inside = [f for f in found if start <= f.start < end]
+        if len({key(f) for f in inside}) != 1:
+            continue  # no value, or several: the clause does not single one out
+        score = _shared(text, start, end, found, pairs)
+        value = key(inside[0])
+        best[value] = max(best.get(value, 0), score)
+    ranked = sorted(best.values(), reverse=True)
+    if not ranked or ranked[0] < MIN_SHARED or (len(ranked) > 1 and ranked[1] == ranked[0]):
+        return None
+    top = next(v for v, s in best.items() if s == ranked[0])
+    return next(f for f in found if key(f) == top)
+
+
+def _only_marked(
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], marker: re.Pattern[str], span: int
+) -> Found | None:
+    """The one value that ``marker`` ends right before (within ``span`` characters), if exactly one does."""
+    marked = {key(f) for f in found if marker.search(text[max(0, f.start - span) : f.start])}
+    if len(marked) != 1:
+        return None
+    value = next(iter(marked))
+    return next(f for f in found if key(f) == value)
+
+
+def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
+    numeric = [f for f in found if isinstance(f.value, (int, Decimal))]
+    if len(numeric) == len(found):
+        for f in found:
+            rest = [g.value for g in found if key(g) != key(f)]
+            if len(rest) >= 2 and sum(rest) == f.value:
+                return f
+    return _only_marked(text, found, key, _TOTAL_WORD, 8)
+
+
+def pick(found: Sequence[Found], text: str, question: str, key: Callable[[Found], Hashable]) -> Picked:
+    """The definite values of ``found`` (read from ``text``) that the answer asserts; ``key`` tells
+    which values are the same (the value itself, or a date's ISO form)."""
+    distinct = {key(f) for f in found}
+    if len(distinct) <= 1:
+        return Picked(tuple(found))
+    chosen = (
+        _by_question(text, found, key, question)
+        or _only_marked(text, found, key, _FINAL_WORD, 12)
+        or _total(text, found, key)
+    )
+    if chosen is None:
+        return Picked((), tuple(found))
+    return Picked(tuple(f for f in found if key(f) == key(chosen)))

@@ -1,0 +1,86 @@
+"""Which values an answer asserts: pasted excerpts and several values of the asked kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmark.documents import load_document
+from benchmark.text import find_amounts, find_counts, find_dates
+from scorers.asserted import is_excerpt, pick
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSCRIPT = load_document(ROOT / "datasets/transcript/document.md")
+
+PASTE = (
+    "问：你给邝振川写过收条吗？\n答：写过，是2020年8月21日他把最后一万块钱给我的时候写的。\n"
+    "问：收条写了几张？\n答：就写了一张，收条原件在邝振川手上。"
+)
+
+
+def test_a_pasted_excerpt_is_recognised() -> None:
+    assert is_excerpt(PASTE, TRANSCRIPT)
+    assert is_excerpt("检索到以下内容：\n" + PASTE, TRANSCRIPT), "a heading line does not make it an answer"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "邝振川共分三次交钱，合计46000元：第一次2020年8月3日微信转账20000元，第二次16000元，第三次10000元。",
+        "答：就写了一张，收条原件在邝振川手上。",  # one copied sentence is a short answer
+        "写过。就写了一张。",  # too short to be a paste
+        # the baseline's shape: a conclusion, then the sentences it comes from
+        "10000元。第三次是2020年8月21日下午三点左右，他给了我现金10000元，是在他家楼下给的，用一个牛皮纸信封装着。",
+        "写过一张。问：收条写了几张？\n答：就写了一张，收条原件在邝振川手上。\n问：你给邝振川写过收条吗？",
+    ],
+)
+def test_answers_are_not_excerpts(text: str) -> None:
+    assert not is_excerpt(text, TRANSCRIPT)
+
+
+def test_an_excerpt_opening_with_a_short_line_of_the_document_is_still_one() -> None:
+    text = "答：没钱还，不敢接。\n问：邝振川什么时候报的案你知道吗？\n答：不知道具体是哪天，后来听蒲立恒说他去派出所了。"
+    assert is_excerpt(text, TRANSCRIPT)
+
+
+def test_no_document_no_excerpt() -> None:
+    assert not is_excerpt(PASTE, None)
+
+
+def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
+    found = [f for f in find_amounts(text) if f.definite]
+    picked = pick(found, text, question, lambda f: f.value)
+    return [int(f.value) for f in picked.asserted], [int(f.value) for f in picked.listed]
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "asserted", "listed"),
+    [
+        ("46000元", "一共多少钱？", [46000], []),
+        ("每期本金肆万元整（¥40,000.00）", "每期本金多少？", [40000, 40000], []),
+        ("烟酒一共10500元，此外还买了2000元购物卡。", "买烟酒一共花了多少钱？", [10500], []),
+        (
+            "三次分别是20000元、16000元、10000元，其中第一次是20000元。",
+            "第一次付款给了多少钱？",
+            [20000, 20000],
+            [],
+        ),
+        ("共46000元，其中20000元、16000元、10000元。", "收了多少钱？", [46000], []),
+        ("笔录第2页说40000元，第6页核实为46000元。", "总共给了多少钱？", [46000], []),
+        ("金额有20000元、16000元和10000元。", "第一次付款给了多少钱？", [], [20000, 16000, 10000]),
+    ],
+)
+def test_pick_amounts(text: str, question: str, asserted: list[int], listed: list[int]) -> None:
+    assert _amounts(text, question) == (asserted, listed)
+
+
+def test_pick_counts_by_total_and_dates_by_question() -> None:
+    counts = [f for f in find_counts("3次：两次转账，一次现金。") if f.definite]
+    assert [
+        f.value for f in pick(counts, "3次：两次转账，一次现金。", "分几次？", lambda f: f.value).asserted
+    ] == [3]
+    text = "收条是2020年8月21日写的，承诺书是2020年9月25日写的。"
+    dates = [f for f in find_dates(text) if f.definite]
+    picked = pick(dates, text, "收条是哪一天写的？", lambda f: str(f.value))
+    assert [str(f.value) for f in picked.asserted] == ["2020-08-21"]
