@@ -113,12 +113,12 @@ def _numbers(t: str) -> list[Specific]:
     if _LONG_NUMBER.search(t) is None:
         return []
     out: list[Specific] = []
-    taken: list[tuple[int, int]] = []
+    taken = _Spans()  # the spans kept so far overlap none of the others: a bisection per match
 
     def add(kind: str, m: re.Match[str], value: str, group: int = 0) -> None:
         start, end = m.span(group)
-        if not any(lo < end and start < hi for lo, hi in taken):
-            taken.append((start, end))
+        if not taken.overlapping(start, end):
+            taken.add(start, end)
             out.append(Specific(kind, m.group(group), value, start, end))
 
     for m in _ID18.finditer(t):
