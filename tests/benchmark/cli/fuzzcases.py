@@ -210,8 +210,11 @@ def _markdown(rng: random.Random) -> bytes:
     out = []
     for line in lines[: rng.randint(0, len(lines))]:
         roll = rng.random()
-        if roll < 0.05:
-            out.append(f"<!-- page: {rng.choice([0, 1, 2, 7, 10**6, 10**30])} -->")
+        if roll < 0.03:  # now and then a page far beyond any real one (refused)
+            huge = rng.random() < 0.1
+            out.append(
+                f"<!-- page: {rng.choice([10**6, 10**30]) if huge else rng.choice([0, 1, 2, 3, 7])} -->"
+            )
         elif roll < 0.08:
             out.append(line + "\f" * rng.randint(1, 3))
         elif roll < 0.1:
