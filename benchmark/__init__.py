@@ -2,8 +2,9 @@
 
 The public catalogue (imported lazily so that ``python -m benchmark --help`` stays fast):
 
-- data: ``Question``, ``QuestionSet``, ``Answer``, ``Citation``, ``EvidenceItem``, ``Document``
-- loading: ``load_question_set``, ``load_question_sets``, ``load_document``
+- data: ``Question``, ``QuestionSet``, ``Answer``, ``Citation``, ``EvidenceItem``, ``Context``,
+  ``Document``, ``DocumentInfo``, ``Case``
+- loading: ``load_question_set``, ``load_question_sets``, ``load_document``, ``load_case``
 - running: ``run``, ``rescore``, ``RunRecord``, ``QuestionResult``
 - scoring: ``ScoreResult``, ``Component``
 - extending: ``register_adapter``, ``register_scorer``, ``register_comparator``, ``register_judge``
@@ -21,10 +22,14 @@ _CATALOGUE = {
     "Answer": "benchmark.models",
     "Citation": "benchmark.models",
     "EvidenceItem": "benchmark.models",
+    "Context": "benchmark.models",
+    "DocumentInfo": "benchmark.models",
     "Document": "benchmark.documents.model",
+    "Case": "benchmark.documents.case",
     "load_question_set": "benchmark.questions",
     "load_question_sets": "benchmark.questions",
     "load_document": "benchmark.documents.loaders",
+    "load_case": "benchmark.documents.case",
     "run": "benchmark.api",
     "rescore": "benchmark.api",
     "RunRecord": "benchmark.results",

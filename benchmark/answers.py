@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from benchmark.errors import AdapterError
-from benchmark.models import Answer, Citation, EvidenceItem, LineRange
+from benchmark.models import Answer, Citation, Context, EvidenceItem, LineRange
 
 _ANSWER_KEYS = ("answer", "response", "text", "output", "content")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -45,6 +45,7 @@ def parse_answer(obj: object) -> Answer:
         evidence=tuple(e for x in _as_list(obj.get("evidence")) if (e := parse_evidence(x)) is not None),
         abstained=abstained if isinstance(abstained, bool) else None,
         fields=dict(fields) if isinstance(fields, Mapping) else {},
+        contexts=tuple(x for x in map(parse_context, _as_list(obj.get("contexts"))) if x is not None),
     )
 
 
@@ -134,6 +135,34 @@ def parse_citation(value: object) -> Citation | None:
             return Citation(page=page)
         return Citation(quote=str(value)) if str(value).strip() else None
     return None
+
+
+def _as_score(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if value == value and abs(value) != float("inf") else None
+
+
+def parse_context(value: object) -> Context | None:
+    """A retrieved passage: ``{"document", "page", "lines", "text", "score"}`` (``content``/``doc``
+    accepted), or a plain string (its text). One that gives neither a place nor a text is dropped."""
+    if isinstance(value, str):
+        return Context(text=value) if value.strip() else None
+    if not isinstance(value, Mapping):
+        return None
+    text = value.get("text") or value.get("content") or value.get("quote")
+    doc = value.get("document") or value.get("doc")
+    lines = value.get("lines") if "lines" in value else value.get("line")
+    context = Context(
+        str(text) if isinstance(text, str) and text.strip() else None,
+        _as_page(value.get("page")),
+        None if lines is None else LineRange.parse(lines),
+        str(doc) if doc else None,
+        _as_score(value.get("score")),
+    )
+    if context.text is None and context.page is None and context.lines is None:
+        return None
+    return context
 
 
 def parse_evidence(value: object) -> EvidenceItem | None:

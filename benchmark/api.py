@@ -79,9 +79,15 @@ def _score(
     qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
     scored = None
     if reply.answer is not None:
-        doc = plan_.document(qs)
+        doc, case = plan_.document(qs), plan_.case(qs)
         scored = score_or_error(
-            q, reply.answer, criteria=qs.criteria, document=doc, options=scorer_options, verdicts=verdicts
+            q,
+            reply.answer,
+            criteria=qs.criteria,
+            document=doc,
+            options=scorer_options,
+            case=case,
+            verdicts=verdicts,
         )
     result = scored if not isinstance(scored, str) else None
     return QuestionResult(
@@ -458,6 +464,7 @@ def rescore(
     store_path: str | Path | Literal["auto"] | None = AUTO,
     write: bool = True,
     label: str | None = None,
+    retrieval_k: int | None = None,
     judge: str | None = None,
     judge_options: Mapping[str, Any] | None = None,
     judge_cache: str | Path | Literal["auto"] | None = AUTO,
@@ -494,6 +501,8 @@ def rescore(
     replies = _stored_replies(source, jobs, _resolve(cache_path, source.path.parent, "cache.sqlite"))
     if scorer_options is None:
         scorer_options = options.get("scorer_options") or {}
+    if retrieval_k is not None:  # the k of the retrieval metrics, over the run's other scorer options
+        scorer_options = {**scorer_options, "retrieval_k": retrieval_k}
     recorded = options.pop("judge", None) or {}
     if judge is None:
         judge, judge_options = (

@@ -56,6 +56,11 @@ BREAKDOWN_NAMES: dict[str, dict[str, str]] = {
     },
 }
 
+#: The retrieval components (``scorers.contexts``): any type may weigh them, by the same names.
+RETRIEVAL_COMPONENTS = ("retrieval_hit", "retrieval_recall", "retrieval_mrr", "retrieval_ndcg")
+for _names in BREAKDOWN_NAMES.values():
+    _names.update({name: name for name in RETRIEVAL_COMPONENTS})
+
 #: ``scoring_metrics.<metric>.passing_threshold`` -> the evidence_set setting it gives.
 METRIC_SETTINGS = {
     "evidence_recall": "evidence_recall_min",
@@ -100,6 +105,7 @@ CRITERIA_KEYS: dict[str, str] = {
     f"{_BOTH}.citation_coverage_min": "evidence_set: coverage needed for the citation_coverage component",
     f"{_BOTH}.partial_credit": "evidence_set: the raw ratios are the scores instead of 0/1",
     f"{_BOTH}.key_points": "key-point matching options: method, model, threshold",
+    f"{_BOTH}.retrieval_k": "the k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default 5",
 }
 
 

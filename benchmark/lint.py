@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from benchmark.documents import Document, load_document
+from benchmark.documents.case import Case
 from benchmark.documents.model import match_view
 from benchmark.documents.places import Place, quote_parts
 from benchmark.errors import BenchmarkError
@@ -34,6 +35,8 @@ class LintProblem:
 
 
 def lint_set(qs: QuestionSet) -> list[LintProblem]:
+    if qs.documents:
+        return _lint_case(qs)
     problems: list[LintProblem] = []
     document: Document | None = None
     if qs.document_path is None:
@@ -45,6 +48,23 @@ def lint_set(qs: QuestionSet) -> list[LintProblem]:
             problems.append(LintProblem(str(qs.path), None, "document", str(exc)))
     for q in qs.questions:
         problems.extend(lint_question(qs, q, document))
+    return problems
+
+
+def _lint_case(qs: QuestionSet) -> list[LintProblem]:
+    """A case file: every document loaded, each location checked in its own (``lint_case_question``)."""
+    problems: list[LintProblem] = []
+    documents = {}
+    for info in qs.documents:
+        try:
+            documents[info.id] = load_document(info.path)
+        except BenchmarkError as exc:
+            problems.append(LintProblem(str(qs.path), None, f"documents[{info.id}]", str(exc)))
+    if len(documents) < len(qs.documents):
+        return problems
+    case = Case(qs.documents, documents)
+    for q in qs.questions:
+        problems += [LintProblem(str(qs.path), q.id, f, p) for f, p in lint_case_question(q, case)]
     return problems
 
 
@@ -226,3 +246,91 @@ def _check_location(field: str, loc: EvidenceLocation, doc: Document) -> list[tu
 
 def _describe_location(loc: EvidenceLocation) -> str:
     return f"page {loc.page}" + (f" lines {loc.lines}" if loc.lines else "")
+
+
+# --- case files: each location checked in the document it names ----------------------------------
+# As above, but in the document a location names; a text found elsewhere is placed in its document
+# (``it is at xunwen-2 (第二次讯问笔录) page 1, line 10``), or nowhere in the case.
+
+Problem = tuple[str, str]
+SHOWN_PLACES = 3
+
+
+def _case_places(case: Case, text: str) -> list[tuple[str, Place]]:
+    """(document id, occurrence) of ``text`` in every document of the case, in the set's order."""
+    return [(info.id, p) for info in case.infos for p in case.documents[info.id].places(text)]
+
+
+def _case_elsewhere(case: Case, doc_id: str, places: list[tuple[str, Place]]) -> str:
+    """Where a text is: ``it is at page 2, line 20`` in the same document, else naming the document."""
+    if not places:
+        return "it is nowhere in the case's documents"
+    spots = [
+        p.describe() if d == doc_id else f"{case.label(d)} {p.describe()}" for d, p in places[:SHOWN_PLACES]
+    ]
+    more = f" (and {len(places) - SHOWN_PLACES} more)" if len(places) > SHOWN_PLACES else ""
+    return f"it is at {'; '.join(spots)}{more}"
+
+
+def _case_evidence(q: Question, case: Case) -> list[Problem]:
+    out: list[Problem] = []
+    for i, req in enumerate(q.required_evidence):
+        doc_id = req.document or case.single or ""
+        doc = case.document(doc_id)
+        if doc is None:
+            continue  # an unknown document is refused when the set loads
+        page = doc.page(req.page)
+        if page is None:
+            problem = f"{case.label(doc_id)} has no page {req.page} (it has {doc.page_count})"
+            out.append((f"required_evidence[{i}].page", problem))
+        elif match_view(req.must_include) in page.folded:
+            out += _check_role(i, req, doc)
+        else:
+            where = _case_elsewhere(case, doc_id, _case_places(case, req.must_include))
+            problem = (
+                f"{req.must_include!r} does not occur on page {req.page} of {case.label(doc_id)}; {where}"
+            )
+            out.append((f"required_evidence[{i}].must_include", problem))
+    return out
+
+
+def _case_location(field: str, loc: EvidenceLocation, case: Case) -> tuple[Document | None, list[Problem]]:
+    doc_id = loc.document or case.single or ""
+    doc = case.document(doc_id)
+    if doc is None:
+        return None, []
+    if loc.page is not None and doc.page(loc.page) is None:
+        return None, [
+            (f"{field}.page", f"{case.label(doc_id)} has no page {loc.page} (it has {doc.page_count})")
+        ]
+    if loc.lines is not None and not doc.lines_between(loc.lines.start, loc.lines.end, loc.page):
+        return None, [(f"{field}.lines", f"{case.label(doc_id)} has no line {loc.lines} on page {loc.page}")]
+    return doc, []
+
+
+def _case_quotes(q: Question, case: Case) -> list[Problem]:
+    out: list[Problem] = []
+    spots: list[tuple[str, EvidenceLocation]] = []
+    for field, loc in _named_locations(q):
+        doc, problems = _case_location(field, loc, case)
+        out += problems
+        if doc is not None and loc.page is not None:
+            spots.append((loc.document or case.single or "", loc))
+    quotes = [("required_quote", q.required_quote)] if q.required_quote else []
+    quotes += [(f"additional_quotes[{i}]", x) for i, x in enumerate(q.additional_quotes)]
+    for field, quote in quotes:
+        places = _case_places(case, quote)
+        if not places:
+            out.append((field, f"{quote!r} does not occur in any document of the case"))
+        elif spots and not any(d == s and within(p, loc) for d, p in places for s, loc in spots):
+            stated = ", ".join(f"{case.label(d)} {_describe_location(loc)}" for d, loc in spots)
+            out.append((field, f"{quote!r} is not within {stated}; {_case_elsewhere(case, '', places)}"))
+    return out
+
+
+def lint_case_question(q: Question, case: Case) -> list[Problem]:
+    """(field, problem) of every check that fails for ``q`` in a case file."""
+    out = _check_dates(q) + _check_breakdown(q)
+    reported = {field for field, _ in out}
+    out += [(f, p) for f, p in _check_scorer(q) if not any(p.startswith(r) for r in reported)]
+    return out + _case_evidence(q, case) + _case_quotes(q, case)

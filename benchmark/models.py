@@ -9,14 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmark.records import quick_init
+from benchmark.documents.case import DocumentInfo  # a set names its documents by it (re-exported)
 
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 
 PENALTY_WORDS = {"high": 1.0, "medium": 0.6, "low": 0.3}
 
 
-@quick_init
 @dataclass(frozen=True)
 class LineRange:
     """An inclusive, 1-based range of document lines (``"105-107"`` or ``"105"``)."""
@@ -53,12 +52,16 @@ class RequiredEvidence:
     section: str | None = None
     speaker: str | None = None
     is_critical: bool | None = None
+    document: str | None = None  # the id of the set's document that holds it (sets over several documents)
+    lines: LineRange | None = None
 
 
 @dataclass(frozen=True)
 class EvidenceLocation:
     page: int | None
     lines: LineRange | None = None
+    document: str | None = None  # the id of the set's document (sets over several documents)
+    text: str | None = None  # the location's own ``must_include`` or ``quote``, when it gives one
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,9 @@ class Expected:
     date: str | None = None
     date_range: DateRange | None = None
     count: int | None = None
-    text_answer: str | None = None
+    text_answer: str | tuple[str, ...] | None = None  # a tuple: accepted answers, any one matches
     boolean_answer: bool | None = None
-    entity: str | None = None
+    entity: str | tuple[str, ...] | None = None
     evidence_count_min: int | None = None
     key_points: tuple[str, ...] = ()
     should_abstain: bool | None = None
@@ -201,12 +204,18 @@ class QuestionSet:
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
     system_instructions: SystemInstructions | None = None
     warnings: tuple[str, ...] = ()  # unknown keys and criteria the loader ignored, one line each
+    # a case file: the set's named documents (``documents`` / a ``document_info`` list); empty for a
+    # set over one document given by ``document`` / ``document_info.source_path``
+    documents: tuple[DocumentInfo, ...] = ()
+
+    @property
+    def is_case(self) -> bool:
+        return bool(self.documents)
 
 
 # --- answers ---------------------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True)
 class Citation:
     page: int | None = None
@@ -228,7 +237,6 @@ class Citation:
         return out
 
 
-@quick_init
 @dataclass(frozen=True)
 class EvidenceItem:
     text: str
@@ -242,7 +250,26 @@ class EvidenceItem:
         return out
 
 
-@quick_init
+@dataclass(frozen=True)
+class Context:
+    """A passage the system retrieved (``contexts``, best first): where it is and/or its text."""
+
+    text: str | None = None
+    page: int | None = None
+    lines: LineRange | None = None
+    document: str | None = None
+    score: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"page": self.page}
+        for key, value in (("document", self.document), ("lines", self.lines), ("text", self.text)):
+            if value is not None:
+                out[key] = value if key != "lines" else str(value)
+        if self.score is not None:
+            out["score"] = self.score
+        return out
+
+
 @dataclass(frozen=True)
 class Answer:
     """What an adapter returned, normalised (see docs/contract.md §3). Only ``answer`` is required."""
@@ -252,12 +279,16 @@ class Answer:
     evidence: tuple[EvidenceItem, ...] = ()
     abstained: bool | None = None
     fields: dict[str, Any] = field(default_factory=dict)
+    contexts: tuple[Context, ...] = ()  # retrieved passages, best first (retrieval is measured on them)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "answer": self.answer,
             "citations": [c.to_dict() for c in self.citations],
             "evidence": [e.to_dict() for e in self.evidence],
             "abstained": self.abstained,
             "fields": self.fields,
         }
+        if self.contexts:  # only when given: answers without contexts keep their old shape
+            out["contexts"] = [c.to_dict() for c in self.contexts]
+        return out

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Union
 from benchmark.adapters.base import Query
 from benchmark.cache import answer_key
 from benchmark.errors import BenchmarkError, ConfigError
-from benchmark.models import Question, QuestionSet
+from benchmark.models import DocumentInfo, Question, QuestionSet
 from benchmark.rundir import display_path
 from benchmark.runner import Job
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
 
 SetsOrPaths = Union[str, Path, QuestionSet, Iterable[Union[str, Path, QuestionSet]], None]  # noqa: UP007
@@ -37,20 +38,30 @@ class Plan:
     warned: frozenset[str] = (
         frozenset()
     )  # sha256 of the sets with warnings: never trusted, so they warn again
+    cases: dict[str, Case] = field(default_factory=dict)  # set path -> its case (shared: see case_key)
 
     def document(self, qs: QuestionSet) -> Document | None:
         return self.documents.get(str(qs.document_path))
 
+    def case(self, qs: QuestionSet) -> Case | None:
+        """The set's documents when it names them (a case file), loaded once for every set that shares them."""
+        return self.cases.get(str(qs.path)) if qs.documents else None
+
+    def query(self, qs: QuestionSet, q: Question) -> Query:
+        """What the system under test receives for ``q`` (docs/contract.md §3)."""
+        return query_for(qs, q, self.document(qs), self.case(qs))
+
     def jobs(self, identity_sha: str) -> list[Job]:
         out = []
         for i, (qs, q) in enumerate(self.pairs):
-            doc = self.document(qs)
+            doc, case = self.document(qs), self.case(qs)
+            sha = case.sha256 if case is not None and doc is None else doc.sha256 if doc else ""
             canon: dict[str, Any] = {"type": q.type, "question": q.raw}
             if qs.system_instructions is not None:  # what the system is told is part of what it answers
                 canon["system_instructions"] = qs.system_instructions.to_dict()
+            query = self.query(qs, q)
             for trial in range(self.repeat):
-                key = answer_key(identity_sha, canon, doc.sha256 if doc else "", trial)
-                query = query_for(qs, q, doc)
+                key = answer_key(identity_sha, canon, sha, trial)
                 out.append(Job(seq=i * self.repeat + trial, query=query, trial=trial, key=key))
         return out
 
@@ -61,21 +72,38 @@ class Plan:
         seen: dict[int, QuestionSet] = {id(qs): qs for qs, _ in self.pairs}
         out = []
         for key, qs in seen.items():
-            doc = self.document(qs)
-            out.append(
-                {
-                    "path": display_path(qs.path),
-                    "sha256": qs.sha256,
-                    "document": display_path(qs.document_path) if qs.document_path else None,
-                    "document_sha256": doc.sha256 if doc else None,
-                    "questions": counts[key],
-                    **_criteria_entry(qs),
-                }
-            )
+            doc, case = self.document(qs), self.case(qs)
+            entry: dict[str, Any] = {
+                "path": display_path(qs.path),
+                "sha256": qs.sha256,
+                "document": display_path(qs.document_path) if qs.document_path else None,
+                "document_sha256": doc.sha256 if doc else case.sha256 if case else None,
+                "questions": counts[key],
+                **_criteria_entry(qs),
+            }
+            if case is not None:
+                entry["documents"] = [
+                    {"id": i.id, "path": display_path(i.path), "sha256": case.documents[i.id].sha256}
+                    for i in case.infos
+                ]
+            out.append(entry)
         return out
 
 
-def query_for(qs: QuestionSet, q: Question, doc: Document | None) -> Query:
+def case_key(qs: QuestionSet) -> tuple[tuple[str, str], ...]:
+    """Sets that name the same documents (ids and files) share one loaded case."""
+    return tuple((i.id, str(i.path.resolve())) for i in qs.documents)
+
+
+def _single(qs: QuestionSet) -> tuple[DocumentInfo, ...]:
+    """A set over one unnamed document, as a list of one (its id is the file's name without extension)."""
+    if qs.document_path is None:
+        return ()
+    ref = qs.document_ref or qs.document_path.name
+    return (DocumentInfo(qs.document_path.stem, ref, qs.document_path),)
+
+
+def query_for(qs: QuestionSet, q: Question, doc: Document | None, case: Case | None = None) -> Query:
     """What the system under test receives for ``q`` (docs/contract.md §3)."""
     return Query(
         question=q,
@@ -83,6 +111,8 @@ def query_for(qs: QuestionSet, q: Question, doc: Document | None) -> Query:
         document_path=qs.document_path,
         set_name=qs.name,
         system_instructions=qs.system_instructions,
+        documents=qs.documents or _single(qs),
+        case=case,
     )
 
 
@@ -169,6 +199,18 @@ def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
         ) from None
 
 
+def _set_case(qs: QuestionSet) -> Case:
+    """The set's documents (a case file), loaded; a refusal names the set too."""
+    from benchmark.documents.case import load_case
+    from benchmark.errors import DocumentError
+
+    try:
+        return load_case(qs.documents)
+    except DocumentError as exc:
+        todo = "copy the document there, or fix its path in the set's documents list"
+        raise DocumentError(f"{exc}: {todo}", path=display_path(qs.path)) from None
+
+
 def schema_sha256() -> str:
     import hashlib
 
@@ -207,11 +249,16 @@ def plan(
         raise ConfigError(f"no questions match {_selection_text(types, tags)}", path=where)
     check_questions(pairs)
     documents: dict[str, Document | None] = {}
-    for qs, _ in pairs:
+    shared: dict[tuple[tuple[str, str], ...], Case] = {}
+    cases: dict[str, Case] = {}
+    for qs in {id(qs): qs for qs, _ in pairs}.values():
         if str(qs.document_path) not in documents:
             documents[str(qs.document_path)] = _set_document(qs, document) if qs.document_path else None
+        if qs.documents:
+            key = case_key(qs)
+            cases[str(qs.path)] = shared[key] if key in shared else shared.setdefault(key, _set_case(qs))
     inputs = [display_path(i.path if isinstance(i, QuestionSet) else i) for i in items]
     from_files = [s for s in sets if not any(s is i for i in items)]
     loaded = {display_path(s.path): s.sha256 for s in from_files}
     warned = frozenset(s.sha256 for s in sets if s.warnings)
-    return Plan(inputs, pairs, documents, repeat, loaded, warned)
+    return Plan(inputs, pairs, documents, repeat, loaded, warned, cases)

@@ -34,6 +34,7 @@ from benchmark.models import Question, QuestionSet
 from benchmark.plan import Plan, plan
 from benchmark.report.notes import component_line, shortfalls, show_value
 from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.run_config import parse_pairs
 from benchmark.runner import Job, Reply, Settings, run_jobs_sync
 
 
@@ -92,8 +93,6 @@ class _Settings:
 
 def read_options(config: pytest.Config) -> RagOptions | None:
     """The plugin's options, command line over ini file; ``None`` when no question set is given."""
-    from benchmark.cli.run_options import parse_pairs
-
     get = _Settings(config)
     given = [get.here / p for p in config.getoption("rag_set") or []]
     sets = given or list(config.getini("rag_sets"))
@@ -285,7 +284,9 @@ class RagState:
         if reply.answer is None:
             reason = reply.skip_reason or "no answer"
             return QuestionResult(q, SKIP, None, None, reply.latency_ms, reason, cached=reply.cached)
-        result = score_or_error(q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs))
+        result = score_or_error(
+            q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs), case=self.plan.case(qs)
+        )
         if isinstance(result, str):
             return QuestionResult(
                 q, ERROR, None, reply.answer, reply.latency_ms, attempts=reply.attempts, cached=reply.cached,

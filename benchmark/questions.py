@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from benchmark.case_set import document_problems, read_documents, reference_problems
 from benchmark.criteria import read_criteria
 from benchmark.errors import QuestionSetError
 from benchmark.json_input import MAX_SET_BYTES, loads_document, read_limited
@@ -115,6 +116,8 @@ def _describe(err: Any) -> str:
         return f"{err.instance!r} must be 'high', 'medium', 'low' or a number from 0 to 1"
     if v == "oneOf":
         return f"{err.instance!r} is not valid here ({err.schema.get('description', 'see schema.json')})"
+    if v == "not" and err.validator_value == {"required": ["document", "documents"]}:
+        return "give either 'document' (one document) or 'documents' (a case file), not both"
     if v == "pattern" and "description" in err.schema:
         return f"{err.instance!r} does not match the expected form {err.schema['description']}"
     return str(err.message)
@@ -187,13 +190,17 @@ def build_question_set(
     default_type = obj.get("benchmark_type")
     questions = [_question(path, i, q, default_type) for i, q in enumerate(obj["questions"])]
     _check_unique_ids(path, questions)
+    documents = read_documents(path, obj, dialect, document)
+    problems = document_problems(obj, dialect) + reference_problems(documents, questions)
+    if problems:
+        raise _many(path, problems)
     criteria, criteria_warnings = read_criteria(path, obj, [q.type for q in questions], default_type)
     notes = (*warnings, *criteria_warnings)
     for note in notes:
         _log.warning("%s", note)
     if dialect == "upstream":
         info = obj.get("document_info") or {}
-        ref = info.get("source_path")
+        ref = info.get("source_path") if isinstance(info, Mapping) else None
         name = obj["benchmark_name"]
     else:
         ref = obj.get("document")
@@ -202,6 +209,8 @@ def build_question_set(
         where = "$.document_info.source_path" if dialect == "upstream" else "$.document"
         raise QuestionSetError("the document path holds a NUL character", path=path, where=where)
     doc_path = Path(document) if document is not None else (path.parent / ref if ref else None)
+    if len(documents) == 1:  # a case of one document is scored as a set over that document
+        ref, doc_path = documents[0].ref, documents[0].path
     return QuestionSet(
         path=path,
         dialect=dialect,
@@ -213,6 +222,7 @@ def build_question_set(
         criteria=criteria,
         sha256=hashlib.sha256(data).hexdigest(),
         raw=obj,
+        documents=documents,
         system_instructions=_instructions(obj.get("system_instructions")),
         warnings=notes,
     )
@@ -249,7 +259,18 @@ def _pick(q: Mapping[str, Any], expected: Mapping[str, Any], key: str) -> Any:
 def _location(value: Any) -> EvidenceLocation | None:
     if not isinstance(value, Mapping):
         return None
-    return EvidenceLocation(page=value.get("page"), lines=LineRange.parse(value.get("lines")))
+    text = value.get("must_include") or value.get("quote")
+    return EvidenceLocation(
+        page=value.get("page"),
+        lines=LineRange.parse(value.get("lines")),
+        document=value.get("document"),
+        text=text if isinstance(text, str) and text.strip() else None,
+    )
+
+
+def _accepted(value: Any) -> str | tuple[str, ...] | None:
+    """``text_answer`` / ``entity``: one string, or a list of accepted answers (kept as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _penalty(value: Any) -> float | None:
@@ -278,9 +299,9 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
         if "date_range" in exp
         else None,
         count=exp.get("count"),
-        text_answer=exp.get("text_answer"),
+        text_answer=_accepted(exp.get("text_answer")),
         boolean_answer=exp.get("boolean_answer"),
-        entity=exp.get("entity"),
+        entity=_accepted(exp.get("entity")),
         evidence_count_min=exp.get("evidence_count_min"),
         key_points=tuple(exp.get("key_points", ())),
         should_abstain=should_abstain,
@@ -299,6 +320,8 @@ def _question(path: Path, index: int, q: dict[str, Any], default_type: str | Non
                 section=e.get("section"),
                 speaker=e.get("speaker"),
                 is_critical=e.get("is_critical"),
+                document=e.get("document"),
+                lines=LineRange.parse(e.get("lines")),
             )
             for e in q.get("required_evidence", ())
         ),

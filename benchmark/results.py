@@ -110,11 +110,27 @@ def summarize(results: list[QuestionResult], datasets: Sequence[Mapping[str, Any
         by_type.setdefault(r.type, Counts()).add(r)
     out = overall.as_dict(full=True)
     out["by_type"] = {t: by_type[t].as_dict(full=False) for t in sorted(by_type)}
+    _add_retrieval(out, results)
     gates = measure_gates(results, datasets)
     if gates is not None:
         out["gates"] = gates
         out["gates_held"] = gates_held(gates)
     return out
+
+
+def _add_retrieval(summary: dict[str, Any], results: list[QuestionResult]) -> None:
+    """Retrieval means overall and per type, when some answer gave contexts (benchmark.retrieval_summary)."""
+    from benchmark.retrieval_summary import retrieval_summary
+
+    entries = [(r.type, r.result.details.get("retrieval") if r.result else None) for r in results]
+    overall = retrieval_summary(e for _, e in entries)
+    if overall is None:
+        return
+    summary["retrieval"] = overall
+    for qtype, counts in summary["by_type"].items():
+        found = retrieval_summary(e for t, e in entries if t == qtype)
+        if found is not None:
+            counts["retrieval"] = found
 
 
 @dataclass

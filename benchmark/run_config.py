@@ -1,5 +1,8 @@
 """The ``[run]`` table of a TOML config, shared by ``run --config`` and ``sweep``: one key list, one check.
 
+Also what reads a config file and ``KEY=VALUE`` options (the CLI's ``--adapter-option``, the pytest
+plugin's ``--rag-adapter-option``): below the CLI, so that ``sweep`` and the plugin need not import it.
+
 Keys name the same settings in both places; each caller says what the ``dataset`` key becomes and
 adds the keys only it understands.
 """
@@ -7,11 +10,13 @@ adds the keys only it understands.
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import ConfigError
+from benchmark.toml_file import read_toml as read_toml_file
 
 KeySpec = tuple[str, type | tuple[type, ...]]
 
@@ -54,3 +59,26 @@ def read_run_table(table: Any, keys: Mapping[str, KeySpec], path: Path | None) -
             raise ConfigError(f"{key} must be a list of strings", path=path, where="[run]")
         out[name] = value
     return out
+
+
+def parse_value(text: str) -> Any:
+    """``5`` -> 5, ``0.2`` -> 0.2, ``true`` -> True, ``[1,2]`` -> list; anything else stays text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"expected KEY=VALUE, got {pair!r}", where=option)
+        out[key.strip()] = parse_value(value)
+    return out
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A ``--config`` or sweep file (``benchmark.toml_file``: the one TOML reader)."""
+    return read_toml_file(path, ConfigError)

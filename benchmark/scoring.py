@@ -14,6 +14,7 @@ from benchmark.errors import BenchmarkError, QuestionSetError, error_summary
 from benchmark.models import Answer, Criteria, Question, QuestionSet
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
     from scorers.registry import ScorerSpec
     from scorers.result import ScoreResult
@@ -37,7 +38,7 @@ def _spec_or_error(question: Question, specs: dict[str, ScorerSpec | str]) -> Sc
 
 def question_problems(qs: QuestionSet, question: Question, spec: ScorerSpec) -> list[str]:
     problems = list(spec.check(question))
-    if spec.needs_document and qs.document_path is None:
+    if spec.needs_document and qs.document_path is None and not qs.documents:
         problems.append(f"scorer {spec.name!r} needs the document, and the set names none (use --document)")
     return problems
 
@@ -86,17 +87,21 @@ def score_answer(
     criteria: Criteria,
     document: Document | None,
     options: Mapping[str, Any] | None = None,
+    case: Case | None = None,
     verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult:
-    """The question's scorer applied to ``answer`` (pure: same inputs, same result). ``verdicts``: a
-    configured judge's verdicts (``{}`` before it was asked; None without a judge), see scorers.judgeable."""
+    """The question's scorer applied to ``answer`` (pure: same inputs, same result); ``case``: the set's
+    documents when it names several. ``verdicts``: a configured judge's verdicts (``{}`` before it was
+    asked; None without a judge), see scorers.judgeable. Retrieval is measured beside the scorer when the
+    answer gives ``contexts`` (``scorers.contexts``)."""
+    from scorers.contexts import with_retrieval
     from scorers.registry import ScoringContext, scorer_for
 
     spec = scorer_for(question)
     context = ScoringContext(
-        criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts
+        criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts, case=case
     )
-    return spec.score(question, answer, context)
+    return with_retrieval(spec, question, answer, context, spec.score(question, answer, context))
 
 
 def score_or_error(
@@ -106,6 +111,7 @@ def score_or_error(
     criteria: Criteria,
     document: Document | None,
     options: Mapping[str, Any] | None = None,
+    case: Case | None = None,
     verdicts: Mapping[str, Verdict] | None = None,
 ) -> ScoreResult | str:
     """``score_answer``, or the one-line summary of what the scorer (or a comparator it called, or the
@@ -117,7 +123,13 @@ def score_or_error(
     """
     try:
         result = score_answer(
-            question, answer, criteria=criteria, document=document, options=options, verdicts=verdicts
+            question,
+            answer,
+            criteria=criteria,
+            document=document,
+            options=options,
+            case=case,
+            verdicts=verdicts,
         )
         if not math.isfinite(result.score):
             raise ValueError(f"the scorer returned the score {result.score!r}")

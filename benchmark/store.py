@@ -251,6 +251,16 @@ class RunStore(SQLiteFile):
         )
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
+    def retrieval(self, run_id: str) -> dict[str, dict[str, Any]]:
+        """question id -> its measured retrieval (``details.retrieval``, trial 0); questions whose
+        answers gave no contexts (or that have no gold location) are left out."""
+        rows = self._db.execute(
+            "SELECT question_id, json_extract(details, '$.retrieval') FROM results "
+            "WHERE run_id = ? AND trial = 0 AND json_extract(details, '$.retrieval.recall') IS NOT NULL",
+            (run_id,),
+        )
+        return {r[0]: json.loads(r[1]) for r in rows}
+
     def delete_run(self, ref: str) -> str:
         run_id = self.resolve(ref)
         with self._tx() as db:

@@ -22,6 +22,12 @@ wins a tie); equal score and coverage share a rank. Each row also says whether t
 the baseline and from the leader beyond noise (paired bootstrap CI and exact McNemar test, as ``compare``).
 Relative paths are taken from the working directory, as on the command line and in ``--config``.
 
+``rank_by`` (``[run] rank_by`` or ``sweep --rank-by``) ranks by a retrieval metric instead: ``recall@5``,
+``hit@5``, ``mrr@5`` (or ``mrr``), ``ndcg@5``, ``foreign_rate@5`` (lower first), then score, then
+coverage; a variant that measured no retrieval ranks last. The k it names becomes every variant's
+``retrieval_k``, and the rows then compare that metric with the baseline and the leader (paired
+bootstrap CI of the difference of means; no McNemar, as the metric is no pass/fail).
+
 Nothing is asked before every variant's adapter spec and options have been checked (each adapter is
 built once and closed): a misspelled adapter in the last variant refuses the sweep (exit 2) before the
 first variant spends a paid call. A variant that could not answer a single question (every one
@@ -32,17 +38,23 @@ cached, so running the sweep again after the fix asks only what is missing.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchmark.compare import Comparison, compare_outcomes
+from benchmark.compare import Comparison, Retrieval, compare_outcomes, compare_retrieval
 from benchmark.errors import BenchmarkError, ConfigError, RunStopped
-from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
+from benchmark.retrieval_summary import LOWER_IS_BETTER, METRICS, metric_label
+from benchmark.run_config import KeySpec, common_run_keys, read_run_table, read_toml, unknown_key
 
 # [run] keys -> (benchmark.api.run keyword, accepted types): those of `run --config`, plus the baseline
-RUN_KEYS: dict[str, KeySpec] = {**common_run_keys("sets_or_paths"), "baseline": ("baseline", str)}
+RUN_KEYS: dict[str, KeySpec] = {
+    **common_run_keys("sets_or_paths"),
+    "baseline": ("baseline", str),
+    "rank_by": ("rank_by", str),
+}
 VARIANT_KEYS = ("name", "adapter", "options", "description")
 TOP_KEYS = ("run", "variant", "scoring")
 RANKING = "score (higher first), then coverage (higher first); equal score and coverage share a rank"
@@ -65,6 +77,7 @@ class SweepConfig:
     scoring: dict[str, Any] = field(default_factory=dict)
     baseline: str = ""
     path: Path | None = None
+    rank_by: str = "score"
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
@@ -116,20 +129,63 @@ def parse_sweep(data: Mapping[str, Any], path: Path | None = None) -> SweepConfi
     baseline = run.pop("baseline", names[0])
     if baseline not in names:
         raise unknown_key(path, "[run] baseline", baseline, names)
+    rank_by = run.pop("rank_by", "score")
+    parse_rank_by(rank_by, path=path, where="[run] rank_by")
     scoring = data.get("scoring", {})
     if not isinstance(scoring, dict):
         raise ConfigError("[scoring] must be a table", path=path)
-    return SweepConfig(variants, run, dict(scoring), baseline, path)
+    return SweepConfig(variants, run, dict(scoring), baseline, path, rank_by)
+
+
+def parse_rank_by(text: str, *, path: Path | None = None, where: str = "--rank-by") -> tuple[str, int | None]:
+    """``score`` -> ("score", None); ``recall@5`` -> ("recall", 5); ``mrr`` -> ("mrr", None)."""
+    name, _, k = text.strip().lower().partition("@")
+    name = {"foreign": "foreign_rate", "foreign-rate": "foreign_rate"}.get(name, name)
+    allowed = ("score", *METRICS)
+    if name not in allowed:
+        known = ", ".join(m if m == "score" else f"{m}@5" for m in allowed)
+        close = difflib.get_close_matches(name, allowed, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ConfigError(f"cannot rank by {text!r}; {hint}(known: {known})", path=path, where=where)
+    if (name == "score" and k) or (k and (not k.isdigit() or int(k) < 1)):
+        raise ConfigError(
+            f"{text!r}: write score, or a metric with a whole k of at least 1 (recall@5)",
+            path=path,
+            where=where,
+        )
+    return name, int(k) if k else None
+
+
+def with_rank_k(config: SweepConfig) -> SweepConfig:
+    """The config with the k of its ranking metric as every variant's ``retrieval_k``."""
+    _, k = parse_rank_by(config.rank_by, path=config.path, where="rank_by")
+    if k is None:
+        return config
+    given = config.scoring.get("retrieval_k")
+    if given is not None and str(given) != str(k):
+        raise ConfigError(
+            f"rank_by {config.rank_by} measures at k={k}, but [scoring] retrieval_k is {given}: make them agree",
+            path=config.path,
+        )
+    return replace(config, scoring={**config.scoring, "retrieval_k": k})
 
 
 def load_sweep(path: str | Path) -> SweepConfig:
-    from benchmark.cli.run_options import read_toml
-
     p = Path(path)
     return parse_sweep(read_toml(p), p)
 
 
 # --- leaderboard -------------------------------------------------------------------------------
+
+
+def retrieval_of(report: Mapping[str, Any]) -> Retrieval:
+    """question id -> its measured retrieval (trial 0), as ``RunStore.retrieval`` gives it."""
+    return {
+        str(q["id"]): dict(q["details"]["retrieval"])
+        for q in report.get("questions", [])
+        if int(q.get("trial", 0) or 0) == 0
+        and ((q.get("details") or {}).get("retrieval") or {}).get("recall") is not None
+    }
 
 
 def outcomes_of(report: Mapping[str, Any]) -> Outcomes:
@@ -152,18 +208,52 @@ def _versus(c: Comparison) -> dict[str, Any]:
     }
 
 
-def _ranked(entries: list[tuple[str, float, float]]) -> list[tuple[int, str]]:
-    """(rank, name) ordered by score, then coverage, then name; equal (score, coverage) share a rank."""
-    order = sorted(entries, key=lambda e: (-round(e[1], 6), -round(e[2], 6), e[0]))
+def _ranked(
+    entries: list[tuple[str, float, float]] | list[tuple[str, tuple[float, ...]]],
+) -> list[tuple[int, str]]:
+    """(rank, name) ordered by the keys (higher first: score, then coverage), then name; equal keys
+    share a rank. An entry is (name, score, coverage) or (name, (key, ...))."""
+    keyed = [
+        (e[0], tuple(round(v, 6) for v in (e[1] if isinstance(e[1], tuple) else e[1:]))) for e in entries
+    ]
+    order = sorted(keyed, key=lambda e: (tuple(-v for v in e[1]), e[0]))
     out: list[tuple[int, str]] = []
-    for i, (name, score, coverage) in enumerate(order):
-        prev = order[i - 1] if i else None
-        tied = prev is not None and (round(prev[1], 6), round(prev[2], 6)) == (
-            round(score, 6),
-            round(coverage, 6),
-        )
+    for i, (name, keys) in enumerate(order):
+        tied = i > 0 and order[i - 1][1] == keys
         out.append((out[-1][0] if tied else i + 1, name))
     return out
+
+
+def _rank_keys(report: Mapping[str, Any], metric: str) -> tuple[float, ...]:
+    """The ranking keys of a report, higher first (a retrieval metric first when ranking by one)."""
+    s = report["summary"]
+    keys = (float(s["score"]), float(s["coverage"]))
+    if metric == "score":
+        return keys
+    value = (s.get("retrieval") or {}).get(metric)
+    if value is None:
+        return (float("-inf"), *keys)
+    return (-float(value) if metric in LOWER_IS_BETTER else float(value), *keys)
+
+
+def _metric_versus(
+    ref: Mapping[str, Any], other: Mapping[str, Any], metric: str, resamples: int
+) -> dict[str, Any]:
+    """B against A on one retrieval metric, overall (paired bootstrap), as the leaderboard shows it."""
+    types = {qid: t for qid, (_, _, t) in outcomes_of(ref).items()}
+    deltas = compare_retrieval(retrieval_of(ref), retrieval_of(other), types, resamples=resamples)
+    found = next((d for d in deltas if d.metric == metric and d.type == "overall"), None)
+    if found is None:
+        return {
+            "metric": metric,
+            "delta": None,
+            "ci_low": None,
+            "ci_high": None,
+            "p_value": None,
+            "verdict": "no shared questions",
+        }
+    return {"metric": metric, "delta": round(found.mean_b - found.mean_a, 6), "ci_low": round(found.ci.low, 6),
+            "ci_high": round(found.ci.high, 6), "p_value": None, "verdict": found.verdict}  # fmt: skip
 
 
 def _row(name: str, report: Mapping[str, Any], variant: Variant | None) -> dict[str, Any]:
@@ -180,6 +270,7 @@ def _row(name: str, report: Mapping[str, Any], variant: Variant | None) -> dict[
         "description": variant.description if variant else "",
         **{k: s.get(k) for k in ("score", "coverage", "pass_rate", "passed", "failed", "skipped", "total")},
         "by_type": by_type,
+        "retrieval": s.get("retrieval"),
     }
 
 
@@ -189,25 +280,39 @@ def build_leaderboard(
     *,
     variants: Sequence[Variant] = (),
     resamples: int = 10_000,
+    rank_by: str = "score",
 ) -> dict[str, Any]:
-    """Rank named reports (docs/contract.md §5 dicts); compare each with the baseline and the leader."""
+    """Rank named reports (docs/contract.md §5 dicts) by score, or by a retrieval metric (``rank_by``);
+    compare each with the baseline and the leader."""
+    metric, k = parse_rank_by(rank_by)
     by_name = {name: report for name, report in reports}
     known = {v.name: v for v in variants}
-    ranked = _ranked([(n, float(r["summary"]["score"]), float(r["summary"]["coverage"])) for n, r in reports])
+    ranked = _ranked([(n, _rank_keys(r, metric)) for n, r in reports])
     outcomes = {name: outcomes_of(r) for name, r in reports}
     leader = ranked[0][1]
     rows = []
     for rank, name in ranked:
         row = {"rank": rank, **_row(name, by_name[name], known.get(name))}
         for key, ref in (("vs_baseline", baseline), ("vs_leader", leader)):
-            c = compare_outcomes(ref, outcomes[ref], name, outcomes[name], resamples=resamples)
-            row[key] = None if ref == name else _versus(c)
+            if ref == name:
+                row[key] = None
+            elif metric == "score":
+                row[key] = _versus(
+                    compare_outcomes(ref, outcomes[ref], name, outcomes[name], resamples=resamples)
+                )
+            else:
+                row[key] = _metric_versus(by_name[ref], by_name[name], metric, resamples)
         rows.append(row)
     types = sorted({t for _, r in reports for t in (r["summary"].get("by_type") or {})})
+    order = "lower" if metric in LOWER_IS_BETTER else "higher"
+    ranking = RANKING
+    if metric != "score":
+        ranking = f"{metric_label(metric, k)} ({order} first), then score and coverage (higher first); equal values share a rank"
     return {
         "baseline": baseline,
         "leader": leader,
-        "ranking": RANKING,
+        "ranking": ranking,
+        "rank_by": rank_by,
         "rows": rows,
         "by_type": _by_type(rows, types),
     }
@@ -348,6 +453,7 @@ def run_sweep(
         "resume": cache_path is not None,  # reuse the shared cache's answers for identical configs
         "store_path": store_path,
     }
+    config = with_rank_k(config)
     check_variants(config)
     runs: list[VariantRun] = []
     for i, variant in enumerate(config.variants):
@@ -357,15 +463,18 @@ def run_sweep(
         if on_variant is not None:
             on_variant(i, variant, runs[-1])
     named = [(r.variant.name, r.report) for r in runs]
-    board = build_leaderboard(named, config.baseline, variants=config.variants, resamples=resamples)
+    board = build_leaderboard(
+        named, config.baseline, variants=config.variants, resamples=resamples, rank_by=config.rank_by
+    )
     failed = {r.variant.name: r.failed for r in runs}
     for row in board["rows"]:
         row["failed"] = failed.get(row["name"])
     by_name = dict(named)
-    base = outcomes_of(by_name[config.baseline])
+    base, base_retrieval = outcomes_of(by_name[config.baseline]), retrieval_of(by_name[config.baseline])
     comparisons = [
         compare_outcomes(by_name[config.baseline]["run_id"], base, by_name[row["name"]]["run_id"],
-                         outcomes_of(by_name[row["name"]]), resamples=resamples)
+                         outcomes_of(by_name[row["name"]]), resamples=resamples,
+                         retrieval=(base_retrieval, retrieval_of(by_name[row["name"]])))
         for row in board["rows"]
         if row["name"] != config.baseline
     ]  # fmt: skip

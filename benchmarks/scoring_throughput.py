@@ -52,13 +52,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmark.adapters.base import Query, create_adapter
+from benchmark.adapters.base import create_adapter
 from benchmark.answers import parse_answer
-from benchmark.documents.loaders import load_document
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.json_lines import dumps_line_bytes, loads_line
 from benchmark.models import Question, QuestionSet
-from benchmark.questions import load_question_sets
+from benchmark.plan import plan
 from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
 from benchmark.results import FAIL, PASS, Counts, QuestionResult
@@ -82,6 +82,8 @@ class Pool:
 
     pairs: list[tuple[QuestionSet, Question, Document | None]]
     answers: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (pair index, answer)
+    # each pair's case file (sets over several documents), else None
+    cases: list[Case | None] = field(default_factory=list)
 
 
 DISTINCT = len(_WORDS) ** 4  # closing sentences, so answer texts, differ for every index below this
@@ -129,18 +131,12 @@ async def _awaited(reply: Awaitable[Any]) -> Any:
 
 
 def build_pool(paths: list[str]) -> Pool:
-    sets = load_question_sets(paths)
-    docs: dict[str, Document | None] = {}
-    pairs = []
-    for qs in sets:
-        key = str(qs.document_path)
-        if key not in docs:
-            docs[key] = load_document(qs.document_path) if qs.document_path else None
-        pairs += [(qs, q, docs[key]) for q in qs.questions]
-    pool = Pool(pairs)
+    the_plan = plan(paths)
+    pairs = [(qs, q, the_plan.document(qs)) for qs, q in the_plan.pairs]
+    pool = Pool(pairs, cases=[the_plan.case(qs) for qs, _ in the_plan.pairs])
     adapters = [create_adapter("oracle"), create_adapter("baseline")]
-    for index, (qs, q, doc) in enumerate(pairs):
-        query = Query(question=q, document=doc, document_path=qs.document_path, set_name=qs.name)
+    for index, (qs, q, _) in enumerate(pairs):
+        query = the_plan.query(qs, q)
         for adapter in adapters:
             reply = adapter.query(query)
             if inspect.isawaitable(reply):
@@ -207,7 +203,7 @@ def score_line(pool: Pool, line: dict[str, Any]) -> tuple[QuestionResult, bytes]
     """One stored answer scored and turned into its report line (the ``rescore`` path)."""
     qs, q, doc = pool.pairs[line["pair"]]
     answer = parse_answer(line)
-    result = score_answer(q, answer, criteria=qs.criteria, document=doc)
+    result = score_answer(q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]])
     r = QuestionResult(
         question=q,
         outcome=PASS if result.passed else FAIL,
@@ -315,7 +311,9 @@ def print_stages(pool: Pool, stream: Path) -> None:
             qs, q, doc = pool.pairs[line["pair"]]
             answer = parse_answer(line)
             t2 = clock()
-            result = score_answer(q, answer, criteria=qs.criteria, document=doc)
+            result = score_answer(
+                q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]]
+            )
             t3 = clock()
             r = QuestionResult(q, PASS if result.passed else FAIL, result, answer, trial=int(line["trial"]))
             entry = question_entry(r)

@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from benchmark.records import quick_init
-
 _SOURCES = (
     "材料|笔录|卷宗|案卷|文件|文书|判决书|判决|裁定书|合同|协议|证据|记录|原文|文中|资料|档案|文档|收据|流水|"
     "明细|供述|口供|现有信息|已知信息|上下文|所给内容|提供的内容"
@@ -144,7 +142,6 @@ _QUOTED = re.compile(r'“[^”]*”|「[^」]*」|『[^』]*』|‘[^’]*’|"
 _QUOTE_CHARS = re.compile(r'[“「『‘"]')
 
 
-@quick_init
 @dataclass(frozen=True)
 class AbstentionResult:
     abstained: bool
@@ -166,7 +163,6 @@ class AbstentionResult:
                 "leading": self.leading, "negated": list(self.negated), "quoted": list(self.quoted)}  # fmt: skip
 
 
-@quick_init
 @dataclass(frozen=True)
 class ConflictResult:
     named: bool

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found
 
@@ -42,7 +43,7 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
-def _a_document_line(sentence: str, document: Document) -> bool:
+def _a_document_line(sentence: str, document: Document | Case) -> bool:
     """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
     opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
     compact = "".join(sentence.split())
@@ -53,7 +54,7 @@ def _a_document_line(sentence: str, document: Document) -> bool:
     return False
 
 
-def _opens_with_conclusion(text: str, document: Document) -> bool:
+def _opens_with_conclusion(text: str, document: Document | Case) -> bool:
     """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
     not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
     for m in _SENTENCE.finditer(text):
@@ -67,8 +68,9 @@ def _opens_with_conclusion(text: str, document: Document) -> bool:
     return False
 
 
-def is_excerpt(text: str, document: Document | None) -> bool:
-    """Whether ``text`` is a page excerpt pasted as an answer (see the module doc)."""
+def is_excerpt(text: str, document: Document | Case | None) -> bool:
+    """Whether ``text`` is a page excerpt pasted as an answer (see the module doc); in a case file,
+    from any of its documents."""
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
     sentences = [s for s in (match_view(m.group()) for m in _SENTENCE.finditer(text)) if s]

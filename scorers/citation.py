@@ -20,18 +20,14 @@ Other scorers use ``check_citations(answer, targets, document)`` with their own 
 
 from __future__ import annotations
 
-import weakref
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, LineRange, Question
-from benchmark.records import quick_init
 from scorers.citation_pairs import resolve_pair
-from scorers.evidence import folded
+from scorers.folding import Fold, gold_view
 from scorers.fuzzy import partial_ratio
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, Component
 
@@ -39,13 +35,8 @@ LINE_TOLERANCE = 2
 QUOTE_FUZZY_THRESHOLD = 90.0
 MIN_QUOTE_CHARS = 4
 
-T = TypeVar("T")
-_PAGE_BREAK = "\x00"  # folding keeps letters and digits only
-_MAX_QUESTIONS = 4096  # resolved targets kept per document
 
-
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationTarget:
     """A place that holds required evidence: a page, and where on it when known.
 
@@ -56,10 +47,10 @@ class CitationTarget:
     page: int
     lines: LineRange | None = None
     text: str | None = None
+    document: str | None = None  # the id of its document, in a set over several
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationResult:
     """One citation (or paged evidence item) and what the document says about it."""
 
@@ -74,9 +65,10 @@ class CitationResult:
     quote_score: float | None
     correct: bool
     reason: str
+    document: str | None = None  # in a case file: the document cited (its id, or the name given)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "source": self.source,
             "page": self.page,
             "lines": None if self.lines is None else str(self.lines),
@@ -89,15 +81,18 @@ class CitationResult:
             "correct": self.correct,
             "reason": self.reason,
         }
+        if self.document is not None:
+            out["document"] = self.document
+        return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CitationCheck:
     provided: bool
     correct: bool
     results: tuple[CitationResult, ...]
     target_pages: tuple[int, ...]
+    target_locations: tuple[tuple[str, int], ...] = ()  # in a case file: (document id, page)
 
     @property
     def score(self) -> float:
@@ -108,109 +103,22 @@ class CitationCheck:
         pages = (r.page if r.page is not None else r.quote_page for r in self.results)
         return sorted({p for p in pages if p is not None})
 
+    @property
+    def cited_locations(self) -> list[str]:
+        """``xunwen-1 p.3`` for every cited place of a case file (documents known or not)."""
+        places = ((r.document, r.page if r.page is not None else r.quote_page) for r in self.results)
+        return sorted({f"{d} p.{p}" for d, p in places if d is not None and p is not None})
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "citation_provided": self.provided,
             "citation_correct": self.correct,
             "target_pages": list(self.target_pages),
             "citations": [r.to_dict() for r in self.results],
         }
-
-
-# --- per-document indexes, built once per Document object ---------------------------------
-
-
-class _PerDocument(Generic[T]):
-    """A cache keyed by the identity of a live Document (Documents are not hashable)."""
-
-    def __init__(self, build: Callable[[Document], T]) -> None:
-        self._build = build
-        self._data: dict[int, T] = {}
-
-    def __call__(self, doc: Document) -> T:
-        key = id(doc)
-        if key not in self._data:
-            self._data[key] = self._build(doc)
-            weakref.finalize(doc, self._data.pop, key, None)
-        return self._data[key]
-
-
-class _DocIndex:
-    def __init__(self, doc: Document) -> None:
-        self._doc = weakref.ref(doc)  # the cache must not keep its document alive
-        self.page_of_line = {line.number: line.page for line in doc.lines}
-        self._folded_lines: dict[int, list[tuple[int, str]]] = {}
-        self._located: dict[tuple[int, str], LineRange | None] = {}
-        self._of_question: dict[int, tuple[Question, list[CitationTarget]]] = {}
-        # every page's folded text, joined by a character folding never keeps: one ``find`` over the
-        # document tells the first page that holds a passage (a passage cannot span two pages)
-        self._joined = _PAGE_BREAK.join(p.folded for p in doc.pages)
-        self._page_numbers = [p.number for p in doc.pages]
-        self._page_starts = list(accumulate((len(p.folded) + 1 for p in doc.pages[:-1]), initial=0))
-
-    def resolve(self, targets: Iterable[CitationTarget]) -> list[CitationTarget]:
-        """``targets`` with their lines located (``locate`` keeps what it found) and their pages taken
-        from their lines; those left without a page are dropped."""
-        out = []
-        for t in targets:
-            page, lines = t.page, t.lines
-            if not page and lines is not None:
-                page = self.page_of_line.get(lines.start, 0)
-            if lines is None and t.text and page:
-                lines = self.locate(page, t.text)
-            if page:
-                out.append(CitationTarget(page, lines, t.text))
+        if self.target_locations:
+            out["target_locations"] = [{"document": d, "page": p} for d, p in self.target_locations]
         return out
-
-    def targets_of(self, question: Question) -> list[CitationTarget]:
-        """``question_targets(question)`` resolved, kept per question object: a question's answers
-        (every trial, every config compared) need them again, and building and resolving the targets
-        cost as much as checking a citation. The entry holds the question, so its id stays its own;
-        questions are not modified once loaded."""
-        hit = self._of_question.get(id(question))
-        if hit is None or hit[0] is not question:
-            if len(self._of_question) >= _MAX_QUESTIONS:
-                self._of_question.clear()
-            hit = self._of_question[id(question)] = (
-                question,
-                self.resolve(question_targets(question)),
-            )
-        return hit[1]
-
-    def first_page_holding(self, needle: str) -> int | None:
-        """The first page, in document order, whose folded text holds ``needle`` (folded)."""
-        pos = self._joined.find(needle) if needle else -1
-        return self._page_numbers[bisect_right(self._page_starts, pos) - 1] if pos >= 0 else None
-
-    def folded_lines(self, page: int) -> list[tuple[int, str]]:
-        if page not in self._folded_lines:
-            doc = self._doc()
-            p = doc.page(page) if doc is not None else None
-            self._folded_lines[page] = [(ln.number, match_view(ln.text)) for ln in p.lines] if p else []
-        return self._folded_lines[page]
-
-    def locate(self, page: int, snippet: str) -> LineRange | None:
-        """The lines of ``page`` that hold ``snippet`` (folded), or None."""
-        key = (page, snippet)
-        if key not in self._located:
-            self._located[key] = self._find(page, match_view(snippet))
-        return self._located[key]
-
-    def _find(self, page: int, needle: str) -> LineRange | None:
-        lines = self.folded_lines(page)
-        joined = "".join(text for _, text in lines)
-        pos = joined.find(needle) if needle else -1
-        if pos < 0:
-            return None
-        hits, offset = [], 0
-        for number, text in lines:
-            if offset < pos + len(needle) and offset + len(text) > pos:
-                hits.append(number)
-            offset += len(text)
-        return LineRange(hits[0], hits[-1]) if hits else None
-
-
-_index = _PerDocument(_DocIndex)
 
 
 # --- targets ----------------------------------------------------------------------------------
@@ -219,19 +127,30 @@ _index = _PerDocument(_DocIndex)
 def question_targets(question: Question) -> list[CitationTarget]:
     """Where a question's evidence lies: ``required_evidence`` pages, plus (for conflict_gap)
     ``evidence_location`` and ``additional_evidence``."""
-    targets = [CitationTarget(e.page, None, e.must_include) for e in question.required_evidence]
+    targets = [CitationTarget(e.page, None, e.must_include, e.document) for e in question.required_evidence]
     for loc in (question.evidence_location, *question.additional_evidence):
         if loc is not None and (loc.page is not None or loc.lines is not None):
-            targets.append(CitationTarget(loc.page or 0, loc.lines))
+            targets.append(CitationTarget(loc.page or 0, loc.lines, None, loc.document))
     return targets
 
 
-def _resolve_targets(targets: Iterable[CitationTarget], doc: Document | None) -> list[CitationTarget]:
-    """Fill in a target's lines (located text) and page (from its lines) when a document is there
-    (a question's own targets are kept per document: ``_DocIndex.targets_of``)."""
-    if doc is None:
-        return [t for t in targets if t.page]
-    return _index(doc).resolve(targets)
+def _with_pages(targets: Iterable[CitationTarget], doc: Document | None) -> list[CitationTarget]:
+    """``targets`` with their pages taken from their lines where they give none (in ``doc``); those
+    left without a page are dropped. Their lines are located only when a citation needs them."""
+    out = []
+    for t in targets:
+        page = t.page
+        if doc is not None and not page and t.lines is not None:
+            page = doc.index.page_of_line.get(t.lines.start, 0)
+        if page:
+            out.append(t if page == t.page else CitationTarget(page, t.lines, t.text, t.document))
+    return out
+
+
+def resolve_targets(targets: Iterable[CitationTarget], document: Document | None) -> list[CitationTarget]:
+    """``targets`` with their pages taken from their lines in ``document`` (the case-file path uses it
+    per document)."""
+    return _with_pages(targets, document)
 
 
 # --- checking ---------------------------------------------------------------------------------
@@ -241,7 +160,11 @@ def answer_citations(answer: Answer) -> list[tuple[str, Citation]]:
     """Explicit citations; else evidence items that carry a page, as citations."""
     if answer.citations:
         return [("citation", c) for c in answer.citations]
-    return [("evidence", Citation(page=e.page, quote=e.text)) for e in answer.evidence if e.page is not None]
+    return [
+        ("evidence", Citation(page=e.page, quote=e.text, doc=e.doc))
+        for e in answer.evidence
+        if e.page is not None
+    ]
 
 
 def check_citations(
@@ -251,18 +174,11 @@ def check_citations(
     *,
     line_tolerance: int = LINE_TOLERANCE,
     fuzzy_threshold: float = QUOTE_FUZZY_THRESHOLD,
+    fold: Fold = match_view,
 ) -> CitationCheck:
-    """Resolve every citation of ``answer`` against ``targets`` in ``document`` (None: pages only)."""
-    return _check_resolved(
-        answer, _resolve_targets(targets, document), document, line_tolerance, fuzzy_threshold
-    )
-
-
-def _check_resolved(
-    answer: Answer, resolved: list[CitationTarget], document: Document | None, line_tolerance: int,
-    fuzzy_threshold: float,
-) -> CitationCheck:  # fmt: skip
-    checker = _Checker(resolved, document, line_tolerance, fuzzy_threshold)
+    """Resolve every citation of ``answer`` against ``targets`` in ``document`` (None: pages only).
+    ``fold``: the scorer's ``FoldOnce`` for this answer, when other checks fold its texts too."""
+    checker = _Checker(_with_pages(targets, document), document, line_tolerance, fuzzy_threshold, fold)
     results = tuple(checker.check(source, c) for source, c in answer_citations(answer))
     return CitationCheck(
         provided=bool(results),
@@ -272,16 +188,34 @@ def _check_resolved(
     )
 
 
-def check_question_citations(question: Question, answer: Answer, document: Document | None) -> CitationCheck:
-    if document is None:
-        return check_citations(answer, question_targets(question), document)
-    return _check_resolved(
-        answer, _index(document).targets_of(question), document, LINE_TOLERANCE, QUOTE_FUZZY_THRESHOLD
-    )
+def check_question_citations(
+    question: Question, answer: Answer, document: Document | None, fold: Fold = match_view
+) -> CitationCheck:
+    """The question's citation check in its one document (a case file's: ``scorers.case_citation``)."""
+    return check_citations(answer, question_targets(question), document, fold=fold)
+
+
+def check_citation(
+    source: str,
+    citation: Citation,
+    targets: list[CitationTarget],
+    document: Document | None,
+    fold: Fold = match_view,
+) -> CitationResult:
+    """One citation against targets already resolved in ``document`` (``resolve_targets``)."""
+    return _Checker(targets, document, LINE_TOLERANCE, QUOTE_FUZZY_THRESHOLD, fold).check(source, citation)
 
 
 class _Checker:
-    def __init__(self, targets: list[CitationTarget], doc: Document | None, tolerance: int, threshold: float):
+    def __init__(
+        self,
+        targets: list[CitationTarget],
+        doc: Document | None,
+        tolerance: int,
+        threshold: float,
+        fold: Fold,
+    ) -> None:
+        self.fold = fold
         self.targets = targets
         self.doc = doc
         self.tolerance = tolerance
@@ -292,7 +226,7 @@ class _Checker:
         c, note = resolve_pair(c, self.doc, self.pages)
         page = c.page
         if page is None and c.lines is not None and self.doc is not None:
-            page = _index(self.doc).page_of_line.get(c.lines.start)
+            page = self.doc.index.page_of_line.get(c.lines.start)
         page_matches = page is not None and page in self.pages
         lines_ok = self._lines_ok(page, c.lines) if page_matches else None
         found, quote_page, score = self._find_quote(c.quote, page)
@@ -309,17 +243,24 @@ class _Checker:
     def _lines_ok(self, page: int | None, lines: LineRange | None) -> bool | None:
         if lines is None:
             return None
-        spans = [t.lines for t in self.targets if t.page == page and t.lines is not None]
+        spans = [s for t in self.targets if t.page == page and (s := self._lines_of(t)) is not None]
         if not spans:
             return None
         tol = self.tolerance
         return any(lines.start <= s.end + tol and lines.end >= s.start - tol for s in spans)
 
+    def _lines_of(self, t: CitationTarget) -> LineRange | None:
+        """Where on its page the target's evidence lies: its lines, or its text located there."""
+        if t.lines is not None or not t.text or self.doc is None:
+            return t.lines
+        found = self.doc.index.lines_holding(t.page, gold_view(t.text))
+        return LineRange(*found) if found is not None else None
+
     def _find_quote(
         self, quote: str | None, page: int | None
     ) -> tuple[bool | None, int | None, float | None]:
         """(found, on which page, fuzzy score); exact containment first, then fuzzy on likely pages."""
-        needle = folded(quote) if quote else ""
+        needle = self.fold(quote) if quote else ""
         if self.doc is None or len(needle) < MIN_QUOTE_CHARS:
             return None, None, None
         likely = [p for p in [page, *self.pages] if p is not None]
@@ -327,7 +268,7 @@ class _Checker:
             p = self.doc.page(number)
             if p is not None and needle in p.folded:
                 return True, number, 100.0
-        elsewhere = _index(self.doc).first_page_holding(needle)
+        elsewhere = self.doc.index.first_page_holding(needle)
         if elsewhere is not None:
             return True, elsewhere, 100.0
         best: tuple[float, int | None] = (0.0, None)
@@ -380,6 +321,13 @@ def citation_component(check: CitationCheck, *, required: bool = True, name: str
         score, status, reason = 1.0, MATCH, next(r.reason for r in check.results if r.correct)
     else:
         score, status, reason = 0.0, MISMATCH, "; ".join(r.reason for r in check.results[:3])
-    expected = {"pages": list(check.target_pages)}
-    extracted = {"pages": check.cited_pages, "provided": check.provided, "correct": check.correct}
+    expected: dict[str, Any] = {"pages": list(check.target_pages)}
+    extracted: dict[str, Any] = {
+        "pages": check.cited_pages,
+        "provided": check.provided,
+        "correct": check.correct,
+    }
+    if check.target_locations:  # a case file: pages mean nothing without their documents
+        expected["locations"] = [f"{d} p.{p}" for d, p in check.target_locations]
+        extracted["locations"] = check.cited_locations
     return Component(name, score, 0.0, status, expected, extracted, reason)

@@ -37,7 +37,6 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.models import AmountPart, DateRange, Question
-from benchmark.records import quick_init
 from benchmark.text import Found, PartialDate, fold, parse_date
 from benchmark.text.numerals import missing_numbers
 from scorers.asserted import Picked
@@ -75,7 +74,6 @@ FIELD_KIND: dict[str, str] = {
 }
 
 
-@quick_init
 @dataclass(frozen=True)
 class CompareContext:
     """What a comparator may read besides the expected value and the answer's values."""
@@ -404,6 +402,13 @@ def _folded_expected(expected: str) -> str:
 
 
 def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    if isinstance(expected, tuple):  # accepted answers: the first that matches, else the first's verdict
+        verdicts = [_contains(kind, one, values, ctx) for one in expected] or [
+            _contains(kind, "", values, ctx)
+        ]
+        found = next((v for v in verdicts if v.status == MATCH), verdicts[0])
+        found.expected = list(expected)
+        return found
     want = _folded_expected(expected) if isinstance(expected, str) else ""
     if not want:
         return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
@@ -448,6 +453,9 @@ def compare_exact(expected: Any, values: AnswerValues, ctx: CompareContext) -> C
     key = {"amount_total": "amount", "boolean_answer": "boolean", "text_answer": "text"}.get(
         ctx.field, ctx.field
     )
+    if isinstance(expected, tuple) and ctx.field in ("text_answer", "entity"):  # accepted answers
+        verdicts = [compare_exact(one, values, ctx) for one in expected]
+        return next((v for v in verdicts if v.status == MATCH), verdicts[0])
     fields = values.answer.fields or {}
     want = _plain(expected)
     if key in fields and fields[key] is not None:

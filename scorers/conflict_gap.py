@@ -2,14 +2,16 @@
 
 - ``abstention`` checks the stance the question expects (``scorers.abstention``):
   ``conflict_detected`` expected: 1 when the answer names the contradiction (abstaining is not
-  enough, and takes precedence over ``should_abstain``); ``should_abstain`` true: 1 when the answer
+  enough, and takes precedence over ``should_abstain``) and, when its two sides lie in different
+  documents of a case file and the answer cites anything, cites both sides (``scorers.sides``); ``should_abstain`` true: 1 when the answer
   abstains (lexicon or ``abstained: true``); ``should_abstain`` false and no conflict expected: 1
   when the answer does not refuse (``abstained: true``, or an abstention cue in its first sentence;
   a later ``但不知道他的全名`` is a caveat, not a refusal). Neither given: not applicable.
 - ``no_hallucination`` is 0 when the answer invents a specific whose kind counts under the
   question's ``scoring.hallucination_check`` hints (``scorers.hallucination``); every invented
   specific is listed in ``details["invented"]`` with ``counts`` true/false. Abstaining does not
-  excuse an invented value. Without a document the component is not applicable.
+  excuse an invented value. In a case file, a value any document states is not invented. Without a
+  document the component is not applicable.
 - ``quote`` is 1 when the answer or a citation quote reproduces ``required_quote`` or one of
   ``additional_quotes`` (``scorers.quotes``); not applicable when the question has no quote or
   ``scoring.quote_required`` is false.
@@ -21,7 +23,6 @@ details (it does not change the score).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from benchmark.models import Answer, Question
@@ -40,6 +41,7 @@ from scorers.result import (
     ScoreResult,
     combine,
 )
+from scorers.sides import check_sides
 from scorers.specifics import KINDS
 
 DEFAULT_WEIGHTS = {"abstention": 0.4, "no_hallucination": 0.4, "quote": 0.2}
@@ -57,12 +59,19 @@ def expectation(question: Question) -> str | None:
     return "abstain" if should else "answer"
 
 
-def _abstention(expect: str | None, abst: AbstentionResult, conflict: ConflictResult) -> Component:
+def _abstention(
+    expect: str | None, abst: AbstentionResult, conflict: ConflictResult, sides: str | None = None
+) -> Component:
+    """``sides``: which side of a cross-document contradiction the answer's citations miss, if one."""
     if expect is None:
         return Component(
             "abstention", None, status=NOT_APPLICABLE, reason="neither should_abstain nor conflict_detected"
         )
     if expect == "conflict":
+        if conflict.named and sides:
+            return Component("abstention", 0.0, status=MISMATCH, expected="conflict", extracted=conflict.cue,
+                             reason=f"names the contradiction ({conflict.cue}) but cites one side only: "
+                                    f"no citation of {sides}")  # fmt: skip
         if conflict.named:
             return Component("abstention", 1.0, status=MATCH, expected="conflict", extracted=conflict.cue,
                              reason=f"names the contradiction ({conflict.cue})")  # fmt: skip
@@ -144,13 +153,14 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     conflict = detect_conflict(answer.answer)
     hints = hint_list(question.scoring.get("hallucination_check"))
     values = TextValues(answer.answer)  # the answer's amounts and dates, read once for both checks
+    known = ctx.case if ctx.case is not None else ctx.document  # a case file: all its documents
     invented = (
-        find_invented(answer.answer, ctx.document, question.question, hints, values)
-        if ctx.document is not None
-        else None
+        find_invented(answer.answer, known, question.question, hints, values) if known is not None else None
     )
     quote, quote_detail = _quote(question, answer, values)
-    components = [_abstention(expect, abst, conflict), _no_hallucination(invented), quote]
+    sides = check_sides(question, answer, ctx.case) if expect == "conflict" else None
+    missing = sides.missing(ctx.case) if sides is not None and ctx.case is not None and not sides.ok else None
+    components = [_abstention(expect, abst, conflict, missing), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     kinds, unknown = hint_kinds(hints)
     scored.details = {
@@ -164,13 +174,14 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
         "hallucination_penalty": question.hallucination_penalty,
         "quote": quote_detail,
     }
+    if sides is not None:
+        scored.details["sides"] = sides.to_dict()
     scored.json_ready = True
     return scored
 
 
-@lru_cache(maxsize=64)
 def _in_kind_order(kinds: frozenset[str]) -> tuple[str, ...]:
-    """``kinds`` in the order of ``KINDS`` (a question's counted kinds, once per set of them)."""
+    """``kinds`` in the order of ``KINDS``."""
     return tuple(k for k in KINDS if k in kinds)
 
 

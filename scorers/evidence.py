@@ -12,7 +12,8 @@ An evidence item (or a citation's quote) *covers* a required item when
    ``find_dates``, and every other run of Arabic digits or Chinese numerals). A partial date
    (``8月3日``) needs the same month and day; a full one needs year, month and day. So ``2021年6月10日…1,200元`` never covers
    ``2021年7月10日…1,200元`` however similar the texts, and ``1,200元`` covers ``1200元``;
-3. when both the item and the required item carry a page, the pages agree.
+3. when both the item and the required item carry a page, the pages agree; in a case file, when the
+   item names a document (id, title or file name), it is the required item's document.
 
 ``match_evidence`` matches every returned item (``answer.evidence`` plus the citations' quotes,
 identical texts counted once) against every required item and computes recall and precision.
@@ -22,18 +23,18 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
 from rapidfuzz import fuzz
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
-from benchmark.records import quick_init
 from benchmark.text.numerals import CN_NUMERAL_CHARS
-from scorers.evidence_roles import apply_roles
+from scorers.evidence_roles import RoleCheck, constrained
+from scorers.folding import Fold, gold_view
 from scorers.fuzzy import partial_ratio_alignment
 from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
 from scorers.result import MATCH, MISMATCH, OMISSION
@@ -43,8 +44,6 @@ MIN_FUZZY_CHARS = 6
 MAX_FUZZY_TRIES = 4  # alignments tried when a fuzzy match fails the number check
 WHOLE_ITEM_SLACK = 24  # items up to 2 x needle + this many folded chars are number-checked whole
 IRRELEVANT = "irrelevant"
-# Caches are bounded: must_include texts recur across a run, answers' texts recur within one
-# question (every item against every required item) but rarely across questions.
 
 _KEPT = re.compile(r"[^\W_]+")  # what folding keeps: letters and digits
 _NUMBERISH = frozenset("0123456789.,/-:：年月日号元万亿¥$" + CN_NUMERAL_CHARS)
@@ -54,13 +53,6 @@ _EXPAND = 12  # at most this many characters added on each side of a window to c
 # --- text matching ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8192)
-def folded(text: str) -> str:
-    """``match_view(text)``, cached: the same texts come back for every item and question."""
-    return match_view(text)
-
-
-@lru_cache(maxsize=1024)
 def _kept_runs(item: str) -> tuple[list[int], list[int], int]:
     """Where the item's runs of letters and digits start, in the folded text and in the item."""
     spans = [m.span() for m in _KEPT.finditer(item)]
@@ -93,8 +85,7 @@ def _window(item: str, hay: str, start: int, end: int, needle_len: int) -> str:
     return item[lo:hi]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextMatch:
     method: str | None  # "exact" | "fuzzy" | None (not found, or found with other numbers)
     score: float  # similarity 0..100 of the passage found; 0 when none reaches the threshold
@@ -115,7 +106,10 @@ def _alignment(needle: str, hay: str, lo: int, hi: int, cutoff: float) -> tuple[
 def similarity(item: str, must_include: str, at_least: float = 0.0) -> float:
     """``partial_ratio`` of the folded texts, 0..100, for diagnostics (no threshold, no numbers);
     0 when it is below ``at_least``, which spares rapidfuzz the search where it cannot get there."""
-    needle, hay = folded(must_include), folded(item)
+    return _similarity(match_view(item), match_view(must_include), at_least)
+
+
+def _similarity(hay: str, needle: str, at_least: float) -> float:
     if not needle or not hay:
         return 0.0
     if len(hay) <= len(needle):
@@ -123,13 +117,13 @@ def similarity(item: str, must_include: str, at_least: float = 0.0) -> float:
     return fuzz.partial_ratio(needle, hay, score_cutoff=at_least)
 
 
-def _most_similar(items: list[ReturnedItem], must_include: str) -> tuple[int, float]:
-    """The first of the items most similar to ``must_include`` and its similarity: each item is
+def _most_similar(items: list[ReturnedItem], needle: str) -> tuple[int, float]:
+    """The first of the items most similar to the folded ``needle`` and its similarity: each item is
     searched only for a score reaching the best so far (a hair below it, so that rapidfuzz never
     drops an equal one: ties keep the first)."""
     pick, best = 0, -1.0
     for k, it in enumerate(items):
-        score = similarity(it.text, must_include, max(0.0, best - 1e-9))
+        score = _similarity(it.folded, needle, max(0.0, best - 1e-9))
         if score > best:
             pick, best = k, score
     return pick, best
@@ -163,10 +157,13 @@ def _fuzzy(item: str, must_include: str, needle: str, hay: str, threshold: float
     return TextMatch(None, best, missing)
 
 
-@lru_cache(maxsize=16384)
 def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD) -> TextMatch:
     """How ``item`` holds ``must_include``: verbatim or fuzzily (folded), numbers included."""
-    needle, hay = folded(must_include), folded(item)
+    return _match_text(item, match_view(item), must_include, match_view(must_include), threshold)
+
+
+def _match_text(item: str, hay: str, must_include: str, needle: str, threshold: float) -> TextMatch:
+    """:func:`match_text` given the folded item (``hay``) and the folded ``must_include`` (``needle``)."""
     if not needle or not hay:
         return TextMatch(None, 0.0)
     pos = hay.find(needle)
@@ -184,8 +181,7 @@ def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD)
     return TextMatch(None, 100.0 if missing else 0.0, missing)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoverResult:
     covered: bool
     method: str | None  # "exact" | "fuzzy" when the text is there (numbers included)
@@ -204,9 +200,25 @@ def covers(
     item_text: str, item_page: int | None, required: RequiredEvidence, *, threshold: float = FUZZY_THRESHOLD
 ) -> CoverResult:
     """Whether an evidence item (or a quote) covers ``required`` (see the module docstring)."""
+    item = ReturnedItem(0, "evidence", item_text, item_page, match_view(item_text))
+    return _covers(item, required, match_view(required.must_include), threshold)
+
+
+def _covers(
+    item: ReturnedItem,
+    required: RequiredEvidence,
+    needle: str,
+    threshold: float,
+    document_ok: tuple[bool, str] | None = None,
+) -> CoverResult:
+    """:func:`covers` of a returned item (folded once), ``needle`` the folded ``must_include``;
+    ``document_ok``: in a case file, whether the document the item names is the required item's, and why."""
+    item_text, item_page = item.text, item.page
     page_ok = None if item_page is None or required.page is None else item_page == required.page
-    m = match_text(item_text, required.must_include, threshold)
+    m = _match_text(item_text, item.folded, required.must_include, needle, threshold)
     text_ok = m.method is not None
+    if text_ok and document_ok is not None and not document_ok[0]:
+        return CoverResult(False, m.method, m.score, page_ok, (), f"holds the text but {document_ok[1]}")
     if text_ok and page_ok is not False:
         how = "verbatim" if m.method == "exact" else f"fuzzily ({m.score:.0f})"
         return CoverResult(True, m.method, m.score, page_ok, (), f"holds the text {how}")
@@ -222,34 +234,40 @@ def covers(
 # --- one answer against one question -------------------------------------------------------------
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReturnedItem:
     index: int
     source: str  # "evidence" | "citation"
     text: str
     page: int | None
+    folded: str  # match_view(text)
+    document: str | None = None  # the document it names (case files only)
 
 
-def returned_items(answer: Answer) -> list[ReturnedItem]:
+def returned_items(answer: Answer, fold: Fold = match_view, named: bool = False) -> list[ReturnedItem]:
     """``answer.evidence`` then the citations' quotes; an identical (folded) text counts once,
-    and a page-less copy of a text also given with a page is dropped."""
-    raw = [("evidence", e.text, e.page) for e in answer.evidence]
-    raw += [("citation", c.quote, c.page) for c in answer.citations if c.quote and c.quote.strip()]
-    paged = {folded(text) for _, text, page in raw if page is not None}
-    seen: set[tuple[str, int | None]] = set()
+    and a page-less copy of a text also given with a page is dropped. ``named`` (a case file): items
+    keep the document they name, and the same text in two documents counts twice."""
+    raw = [("evidence", e.text, e.page, e.doc if named else None) for e in answer.evidence]
+    raw += [
+        ("citation", c.quote, c.page, c.doc if named else None)
+        for c in answer.citations
+        if c.quote and c.quote.strip()
+    ]
+    views = [fold(text) for _, text, _, _ in raw]
+    paged = {(view, doc) for (_, _, page, doc), view in zip(raw, views, strict=True) if page is not None}
+    seen: set[tuple[str, int | None, str | None]] = set()
     out: list[ReturnedItem] = []
-    for source, text, page in raw:
-        key = (folded(text), page)
-        if key in seen or (page is None and key[0] in paged):
+    for (source, text, page, doc), view in zip(raw, views, strict=True):
+        key = (view, page, doc)
+        if key in seen or (page is None and (view, doc) in paged):
             continue
         seen.add(key)
-        out.append(ReturnedItem(len(out), source, text, page))
+        out.append(ReturnedItem(len(out), source, text, page, view, doc))
     return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ItemMatch:
     item: ReturnedItem
     covers: tuple[int, ...]  # indexes of the required items it covers
@@ -258,12 +276,14 @@ class ItemMatch:
 
     def to_dict(self) -> dict[str, Any]:
         i = self.item
-        return {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
-                "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        out = {"index": i.index, "source": i.source, "page": i.page, "text": i.text,
+               "covers": list(self.covers), "status": self.status, "reason": self.reason}  # fmt: skip
+        if i.document is not None:
+            out["document"] = i.document
+        return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RequiredMatch:
     index: int
     required: RequiredEvidence
@@ -278,15 +298,17 @@ class RequiredMatch:
 
     def to_dict(self) -> dict[str, Any]:
         r = self.required
-        return {"index": self.index, "page": r.page, "must_include": r.must_include,
-                "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
-                "method": self.method, "score": round(self.score, 2),
-                "in_answer_text": self.in_answer_text, "reason": self.reason,
-                "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        out = {"index": self.index, "page": r.page, "must_include": r.must_include,
+               "critical": self.critical, "covered_by": list(self.covered_by), "status": self.status,
+               "method": self.method, "score": round(self.score, 2),
+               "in_answer_text": self.in_answer_text, "reason": self.reason,
+               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
+        if r.document is not None:
+            out["document"] = r.document
+        return out
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EvidenceMatch:
     recall: float | None  # None: the question requires no evidence
     precision: float | None
@@ -313,7 +335,7 @@ def critical_flags(question: Question) -> list[bool]:
 
 
 def _closest(
-    req: RequiredEvidence, results: list[CoverResult], items: list[ReturnedItem]
+    needle: str, results: list[CoverResult], items: list[ReturnedItem]
 ) -> tuple[str, float, int | None]:
     """Why no item covers ``req``: the first near miss, else the most similar item (and its index)."""
     near = [i for i, r in enumerate(results) if r.near_miss]
@@ -321,39 +343,71 @@ def _closest(
         return f"closest is item {near[0]}: {results[near[0]].reason}", results[near[0]].score, near[0]
     if not items:
         return "no evidence item or quote was returned", 0.0, None
-    pick, score = _most_similar(items, req.must_include)
+    pick, score = _most_similar(items, needle)
     return f"not found; the most similar item is {pick} (similarity {score:.0f})", score, None
 
 
 def _required_match(
-    index: int, req: RequiredEvidence, critical: bool, results: list[CoverResult], items: list[ReturnedItem],
-    answer_text: str,
+    index: int, req: RequiredEvidence, needle: str, critical: bool, results: list[CoverResult],
+    items: list[ReturnedItem], answer: ReturnedItem,
 ) -> RequiredMatch:  # fmt: skip
     by = tuple(i for i, r in enumerate(results) if r.covered)
     # the answer's own text gives no page: it holds the item when it holds the text, numbers included
-    in_text = bool(answer_text) and match_text(answer_text, req.must_include).method is not None
+    held = _match_text(answer.text, answer.folded, req.must_include, needle, FUZZY_THRESHOLD)
+    in_text = bool(answer.text) and held.method is not None
     if by:
         best = results[by[0]]
         return RequiredMatch(index, req, critical, by, MATCH, best.method, best.score, in_text,
                              f"covered by item {by[0]}: {best.reason}")  # fmt: skip
-    reason, score, near = _closest(req, results, items)
+    reason, score, near = _closest(needle, results, items)
     if in_text:
         reason += "; the answer text holds it, but no evidence item or quote does"
     status, missing = (MISMATCH, results[near].missing_numbers) if near is not None else (OMISSION, ())
     return RequiredMatch(index, req, critical, (), status, None, score, in_text, reason, missing)
 
 
-def match_evidence(answer: Answer, question: Question, document: Document | None = None) -> EvidenceMatch:
+def _document_ok(item: ReturnedItem, req: RequiredEvidence, case: Case | None) -> tuple[bool, str] | None:
+    """In a case file, whether the document an item names is where ``req`` is (None: it names none)."""
+    if case is None or item.document is None:
+        return None
+    wanted = req.document or case.single
+    found = case.resolve(item.document)
+    if found == wanted:
+        return True, ""
+    named = f"names {case.label(found)}" if found else f"names {item.document!r}, not a document of the case"
+    return False, f"{named}; the evidence is in {case.label(wanted)}"
+
+
+def match_evidence(
+    answer: Answer,
+    question: Question,
+    document: Document | None = None,
+    fold: Fold = match_view,
+    case: Case | None = None,
+) -> EvidenceMatch:
     """Every returned item against every required item: recall, precision and the reasons. With a
     transcript ``document``, items must also come from the part each required item names
-    (``scorers.evidence_roles``)."""
-    items = returned_items(answer)
+    (``scorers.evidence_roles``). ``fold``: the scorer's ``FoldOnce`` for this answer; ``case``: the
+    set's documents, for items that name theirs (roles are then checked in each item's document)."""
+    items = returned_items(answer, fold, named=case is not None)
     reqs = question.required_evidence
-    grid = [[covers(it.text, it.page, req) for it in items] for req in reqs]
-    apply_roles(grid, items, reqs, document)
+    needles = [gold_view(req.must_include) for req in reqs]
+    grid = [
+        [_covers(it, req, needle, FUZZY_THRESHOLD, _document_ok(it, req, case)) for it in items]
+        for req, needle in zip(reqs, needles, strict=True)
+    ]
+    if case is None:
+        _apply_roles(grid, items, reqs, document)
+    else:
+        for doc_id in case.ids:
+            rows = [k for k, req in enumerate(reqs) if (req.document or case.single) == doc_id]
+            if rows:
+                picked = tuple(reqs[k] for k in rows)
+                _apply_roles([grid[k] for k in rows], items, picked, case.document(doc_id))
     flags = critical_flags(question)
+    whole = ReturnedItem(-1, "answer", answer.answer, None, fold(answer.answer))
     required = tuple(
-        _required_match(k, req, flags[k], grid[k], items, answer.answer) for k, req in enumerate(reqs)
+        _required_match(k, req, needles[k], flags[k], grid[k], items, whole) for k, req in enumerate(reqs)
     )
     item_matches = []
     for it in items:
@@ -377,6 +431,24 @@ def match_evidence(answer: Answer, question: Question, document: Document | None
     )
 
 
+def _apply_roles(
+    grid: list[list[CoverResult]], items: list[ReturnedItem], reqs: tuple[RequiredEvidence, ...],
+    doc: Document | None,
+) -> None:  # fmt: skip
+    """Turn covers that break a section/speaker constraint into near misses, in place
+    (``scorers.evidence_roles``)."""
+    transcript = doc.transcript if doc is not None else None
+    if doc is None or transcript is None:
+        return
+    check = RoleCheck(doc, transcript)
+    for k, req in enumerate(reqs):
+        if not constrained(req):
+            continue
+        for i, result in enumerate(grid[k]):
+            if result.covered and (why := check.verdict(items[i].text, req)) is not None:
+                grid[k][i] = replace(result, covered=False, reason=why)
+
+
 def _irrelevant_reason(grid: list[list[CoverResult]], index: int) -> str:
     near = [(k, row[index]) for k, row in enumerate(grid) if row[index].near_miss]
     if near:
@@ -397,7 +469,6 @@ __all__ = [
     "Wanted",
     "covers",
     "critical_flags",
-    "folded",
     "match_evidence",
     "match_text",
     "missing_numbers",

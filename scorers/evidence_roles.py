@@ -15,7 +15,6 @@ without transcript structure put no constraint on evidence.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from benchmark.models import RequiredEvidence
@@ -24,7 +23,6 @@ if TYPE_CHECKING:
     from benchmark.documents.model import Document
     from benchmark.documents.places import Place
     from benchmark.documents.transcript import Role, Transcript
-    from scorers.evidence import CoverResult, ReturnedItem
 
 SECTIONS = ("header", "qa_pair")
 SPEAKERS = ("question", "answer")
@@ -95,22 +93,3 @@ class RoleCheck:
             return None
         where = describe_role(self.transcript.role(found[0].start))
         return f"holds the text, but from {where}; the evidence must come from {wanted(req)}"
-
-
-def apply_roles(
-    grid: list[list[CoverResult]],
-    items: list[ReturnedItem],
-    reqs: tuple[RequiredEvidence, ...],
-    doc: Document | None,
-) -> None:
-    """Turn covers that break a section/speaker constraint into near misses, in place."""
-    transcript = doc.transcript if doc is not None else None
-    if doc is None or transcript is None:
-        return
-    check = RoleCheck(doc, transcript)
-    for k, req in enumerate(reqs):
-        if not constrained(req):
-            continue
-        for i, result in enumerate(grid[k]):
-            if result.covered and (why := check.verdict(items[i].text, req)) is not None:
-                grid[k][i] = replace(result, covered=False, reason=why)

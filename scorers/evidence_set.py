@@ -27,12 +27,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from benchmark.documents.model import match_view
 from benchmark.errors import ConfigError
 from benchmark.models import Answer, Question
-from scorers.citation import CitationCheck, check_question_citations, citation_component
+from scorers.case_citation import question_citations
+from scorers.citation import CitationCheck, citation_component
 from scorers.citation_coverage import DEFAULT_MIN as COVERAGE_MIN
 from scorers.citation_coverage import cited_coverage, coverage_component
-from scorers.evidence import EvidenceMatch, folded, match_evidence
+from scorers.contexts import COMPONENTS as RETRIEVAL_COMPONENTS
+from scorers.evidence import EvidenceMatch, match_evidence
+from scorers.folding import Fold, FoldOnce
 from scorers.judgeable import judge_key_points, mark_key_points
 from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
 from scorers.registry import ScorerSpec, ScoringContext
@@ -150,24 +154,27 @@ def evidence_count_component(info: dict[str, Any] | None) -> Component:
                      expected=info["min"], extracted=info["relevant"], reason=reason)  # fmt: skip
 
 
-def _key_points(question: Question, answer: Answer, ctx: ScoringContext) -> KeyPointCoverage | None:
+def _key_points(
+    question: Question, answer: Answer, ctx: ScoringContext, fold: Fold
+) -> KeyPointCoverage | None:
     if not question.expected.key_points:
         return None
     options = key_point_options(ctx.options, ctx.criteria.options)
-    return key_point_coverage(question.expected.key_points, answer, options)
+    return key_point_coverage(question.expected.key_points, answer, options, fold)
 
 
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     settings = settings_for(question, ctx)
     weights = ctx.weights(question, DEFAULT_WEIGHTS)
-    match = match_evidence(answer, question, ctx.document)
+    fold = FoldOnce()  # the answer's texts are read by all three checks: each is folded once
+    match = match_evidence(answer, question, ctx.document, fold, ctx.case)
     has_evidence = bool(question.required_evidence)
-    check = check_question_citations(question, answer, ctx.document)
+    check = question_citations(question, answer, ctx.document, fold, ctx.case)
     citation = citation_component(check, required=question.citation_required and has_evidence)
     if not has_evidence:
         citation.reason = NO_EVIDENCE
     components = [recall_component(match, settings), precision_component(match, settings), citation]
-    coverage = _key_points(question, answer, ctx)
+    coverage = _key_points(question, answer, ctx, fold)
     judgements: tuple[Judgement, ...] = ()
     if coverage is not None and ctx.verdicts is not None:  # a judge may cover a key point (scorers.judgeable)
         coverage, judgements = judge_key_points(coverage, question, answer, ctx.verdicts)
@@ -231,12 +238,12 @@ def check_evidence_set(question: Question) -> list[str]:
             "evidence_set question has neither required_evidence nor expected.key_points to check"
         )
     for i, req in enumerate(question.required_evidence):
-        if not folded(req.must_include):
+        if not match_view(req.must_include):
             problems.append(
                 f"required_evidence[{i}].must_include {req.must_include!r} has no letter or digit to match"
             )
     weights = question.scoring.get("weights") or {}
-    for name in sorted(set(weights) - set(COMPONENTS)):
+    for name in sorted(set(weights) - set(COMPONENTS) - set(RETRIEVAL_COMPONENTS)):
         problems.append(
             f"scoring.weights names {name!r}, which is not an evidence_set component ({', '.join(COMPONENTS)})"
         )

@@ -31,6 +31,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property, lru_cache
 from typing import Any
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.models import Answer, Question
 from benchmark.text import (
@@ -135,7 +136,7 @@ class AnswerValues:
     """Values stated by one answer, extracted lazily and cached (one instance per answer)."""
 
     def __init__(
-        self, answer: Answer, question: Question | None = None, document: Document | None = None
+        self, answer: Answer, question: Question | None = None, document: Document | Case | None = None
     ) -> None:
         self.answer = answer
         self.question = question

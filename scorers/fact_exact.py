@@ -16,7 +16,8 @@ from typing import Any
 
 from benchmark.errors import UnknownNameError
 from benchmark.models import Answer, Question
-from scorers.citation import check_question_citations, citation_component
+from scorers.case_citation import question_citations
+from scorers.citation import citation_component
 from scorers.comparators import (
     DEFAULT_COMPARATORS,
     FIELD_KIND,
@@ -42,25 +43,12 @@ class _Plan:
     kinds: tuple[str, ...]
 
 
-_PLAN_MAX = 4096
-_plans: dict[int, tuple[Question, _Plan]] = {}
-
-
 def _plan(question: Question) -> _Plan:
-    """The question's plan, made once per question object (questions are immutable). Keyed by
-    identity, as questions are not hashable; the entry holds its question, so the id stays its own."""
-    hit = _plans.get(id(question))
-    if hit is not None and hit[0] is question:
-        return hit[1]
     names = question.expected.fact_fields()
-    plan = _Plan(
+    return _Plan(
         tuple((n, comparator_name(n, question)) for n in names),
         tuple(dict.fromkeys(FIELD_KIND[n] for n in names)),
     )
-    if len(_plans) >= _PLAN_MAX:
-        _plans.clear()
-    _plans[id(question)] = (question, plan)
-    return plan
 
 
 def _field_dict(comp: Component, comparator: str) -> dict[str, Any]:
@@ -113,7 +101,7 @@ def _as_excerpt(comp: Component) -> Component:
 
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     plan = _plan(question)
-    values = AnswerValues(answer, question, ctx.document)
+    values = AnswerValues(answer, question, ctx.case if ctx.case is not None else ctx.document)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
     judgements: tuple[Judgement, ...] = ()
     if not answer.fields and values.excerpt:  # an excerpt asserts nothing: no judge may overturn that
@@ -121,7 +109,7 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
     elif ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
         fields, judgements = judge_fields(question, plan.fields, fields, values, ctx.verdicts)
     exact = mark_exact_match(_exact_match(fields), fields) if judgements else _exact_match(fields)
-    check = check_question_citations(question, answer, ctx.document)
+    check = question_citations(question, answer, ctx.document, case=ctx.case)
     citation = citation_component(check, required=question.citation_required)
     scored = combine([exact, citation], ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     scored.judgements = judgements

@@ -13,26 +13,26 @@ Comparison is by value, per kind (docs/scoring/conflict_gap.md has the full rule
 - ``wechat``/``name``: folded containment. ``address``/``place``: folded containment, or every
   part (青屿市 / 东湖区 / 柳岸路 / 88号 …) known and the street with its number together.
 
-Document facts are computed once per document sha256; results once per (document, question, answer).
+A document's facts are built once per document and held by it (``Document.derived``); a question's
+once per question text (the gold side, read again for every answer). In a case file the whole case is
+the document: a value any of its documents states is not invented (the case's facts are the union of
+its documents', held by the case).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
-from benchmark.records import quick_init
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
 from benchmark.text.amounts import TextValues
-from scorers.names import DocumentNames, find_names
+from scorers.names import DocumentNames, KnownText, find_names, surname_grams
 from scorers.specifics import (
     IDENTIFIER_KINDS,
     KINDS,
@@ -76,8 +76,7 @@ def hint_named_kinds(hint: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InventedSpecific:
     kind: str
     raw: str
@@ -146,9 +145,9 @@ class Facts:
     years: frozenset[int]
     times: tuple[TimeOfDay, ...]
     text: str = ""
+    grams: frozenset[str] = frozenset()  # the surname pieces of ``folded`` (``scorers.names``)
     _names: DocumentNames | None = field(default=None, repr=False)
     _agreeing: frozenset[PartialDate] | None = field(default=None, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def agreeing_dates(self) -> frozenset[PartialDate]:
         """Every date that agrees with one of ``dates`` (see :func:`_agreeing_dates`), built on first
@@ -160,9 +159,7 @@ class Facts:
     def names_in(self, text: str) -> tuple[str, ...]:
         """The document's person names that occur in ``text`` (jieba, on first need only)."""
         if self._names is None:
-            with self._lock:
-                if self._names is None:
-                    self._names = DocumentNames(self.text)
+            self._names = DocumentNames(self.text)
         return self._names.in_text(text)
 
 
@@ -184,8 +181,9 @@ def build_facts(text: str, folded: str | None = None) -> Facts:
     held_amounts, held_dates = values if values is not None else (find_amounts(text), find_dates(text))
     amounts = {Decimal(f.value).normalize() for f in held_amounts}
     dates = tuple(f.value for f in held_dates)
+    folded = folded if folded is not None else match_view(text)
     return Facts(
-        folded=folded if folded is not None else match_view(text),
+        folded=folded,
         identifiers=frozenset(str(s.value) for k in IDENTIFIER_KINDS for s in by_kind.get(k, [])),
         amounts=frozenset(amounts | _bare_numbers(text)),
         rates=frozenset(s.value for s in by_kind.get("rate", [])),
@@ -193,35 +191,41 @@ def build_facts(text: str, folded: str | None = None) -> Facts:
         years=frozenset(d.year for d in dates if d.year is not None),
         times=tuple(s.value for s in by_kind.get("time", [])),
         text=text,
+        grams=surname_grams(folded),
     )
 
 
-_DOC_FACTS: OrderedDict[str, Facts] = OrderedDict()
-_DOC_LOCK = threading.Lock()
-MAX_CACHED_DOCUMENTS = 32
+def _facts_of(document: Document) -> Facts:
+    return build_facts(document.text, document.folded)
 
 
-def document_facts(document: Document | str) -> Facts:
-    """Facts of a document, computed once per sha256 (a few documents are kept)."""
-    if isinstance(document, Document):
-        key, text, folded = document.sha256, document.text, document.folded
-    else:
-        key, text, folded = hashlib.sha256(document.encode("utf-8")).hexdigest(), document, None
-    with _DOC_LOCK:
-        facts = _DOC_FACTS.get(key)
-        if facts is not None:
-            _DOC_FACTS.move_to_end(key)
-            return facts
-    facts = build_facts(text, folded)
-    with _DOC_LOCK:
-        _DOC_FACTS[key] = facts
-        while len(_DOC_FACTS) > MAX_CACHED_DOCUMENTS:
-            _DOC_FACTS.popitem(last=False)
-    return facts
+def _case_facts_of(case: Case) -> Facts:
+    """What a case states: the union of its documents' facts (each held by its document; reading them
+    document by document is also faster than the joined text: specifics are checked for overlaps
+    within one text). Names are read from the whole case when first needed."""
+    parts = [document_facts(case.documents[i.id]) for i in case.infos]
+    return Facts(
+        folded=case.folded,
+        identifiers=frozenset().union(*(p.identifiers for p in parts)),
+        amounts=frozenset().union(*(p.amounts for p in parts)),
+        rates=frozenset().union(*(p.rates for p in parts)),
+        dates=tuple(d for p in parts for d in p.dates),
+        years=frozenset().union(*(p.years for p in parts)),
+        times=tuple(t for p in parts for t in p.times),
+        text=case.text,
+    )
+
+
+def document_facts(document: Document | Case | str) -> Facts:
+    """Facts of a document (or a case file): built once and held by it; a plain text is read each time."""
+    if isinstance(document, Case):
+        return document.derived(_case_facts_of)
+    return document.derived(_facts_of) if isinstance(document, Document) else build_facts(document)
 
 
 @lru_cache(maxsize=4096)
 def question_facts(text: str) -> Facts:
+    """Facts of a question's text, once per question (kept: gold side, not an answer's text)."""
     return build_facts(text)
 
 
@@ -294,7 +298,7 @@ _SEGMENT = re.compile(
 _STREET_END = ("路", "街", "巷", "弄", "道", "胡同")
 
 
-def _address_present(folded: str, known: str) -> bool:
+def _address_present(folded: str, known: KnownText) -> bool:
     """Whole, or part by part: each part's last three characters (numbered parts whole) known, and a
     street together with its house number."""
     if not folded or folded in known:
@@ -319,7 +323,7 @@ _PLACE_SUFFIX = re.compile(f"(?:{PLACE_SUFFIXES})$")
 _OWNED = frozenset({"公司", "超市", "商店", "商行"})
 
 
-def _place_present(folded: str, known: str) -> bool:
+def _place_present(folded: str, known: KnownText) -> bool:
     """Whole; or, for a company or shop, its owner's name (``戚鸣远公司``); or its admin prefix apart."""
     if folded in known:
         return True
@@ -331,17 +335,9 @@ def _place_present(folded: str, known: str) -> bool:
     return m is not None and m.group(2) in known and _address_present(m.group(1), known)
 
 
-def _known(facts: list[Facts]) -> str:
-    """The folded document and question joined by ``|`` (what ``scorers.names`` looks names up in)."""
-    return _joined(*(f.folded for f in facts))
-
-
-@lru_cache(maxsize=64)
-def _joined(*folded: str) -> str:
-    """``"|".join(folded)``, the same string object for the same document and question, so that its
-    hash (``scorers.names`` caches by it) is computed once. Few entries: each is as long as its
-    document, and a run scores one question's answers together."""
-    return "|".join(folded)
+def _known(facts: list[Facts]) -> KnownText:
+    """The folded document and question with their surname pieces (what names are looked up in)."""
+    return KnownText(tuple(f.folded for f in facts), tuple(f.grams for f in facts))
 
 
 def _text_reason(s: Specific, facts: list[Facts]) -> str | None:
@@ -387,24 +383,14 @@ def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Dec
     return frozenset(v.normalize() for v in out)
 
 
-def _document_and_question(document: Document | str | None, question_text: str) -> list[Facts]:
+def _document_and_question(document: Document | Case | str | None, question_text: str) -> list[Facts]:
     facts = [document_facts(document)] if document is not None else []
     return facts + ([question_facts(question_text)] if question_text else [])
 
 
-_RESULTS: OrderedDict[tuple[str, str, str, tuple[str, ...]], tuple[InventedSpecific, ...]] = OrderedDict()
-MAX_CACHED_RESULTS = 8192
-
-
-def _doc_key(document: Document | str | None) -> str:
-    if isinstance(document, Document):
-        return document.sha256
-    return "" if document is None else hashlib.sha256(document.encode("utf-8")).hexdigest()
-
-
 def find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str = "",
     hints: str | Iterable[str] | None = None,
     values: TextValues | None = None,
@@ -412,21 +398,13 @@ def find_invented(
     """Every specific ``answer_text`` asserts that neither the document nor the question holds, in
     text order. All are listed; ``counts`` says whether the hints make it fail the component.
     ``values``: the answer's amounts and dates, when the scorer shares them with its other checks."""
-    hints = hint_list(hints)
-    key = (_doc_key(document), question_text, answer_text, hints)
-    cached = _RESULTS.get(key)
-    if cached is None:
-        kinds = hint_kinds(hints)[0]
-        cached = tuple(_find_invented(answer_text, document, question_text, kinds, values))
-        _RESULTS[key] = cached
-        while len(_RESULTS) > MAX_CACHED_RESULTS:
-            _RESULTS.popitem(last=False)
-    return list(cached)
+    kinds = hint_kinds(hint_list(hints))[0]
+    return _find_invented(answer_text, document, question_text, kinds, values)
 
 
 def _find_invented(
     answer_text: str,
-    document: Document | str | None,
+    document: Document | Case | str | None,
     question_text: str,
     kinds: frozenset[str],
     values: TextValues | None = None,

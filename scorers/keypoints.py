@@ -23,22 +23,23 @@ English model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from benchmark.documents.model import match_view
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from benchmark.records import quick_init
 from benchmark.text import find_amounts, find_dates, fold
 from benchmark.text.folding import half_width
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from benchmark.text.ocr import strip_ocr_noise
-from scorers.evidence import folded
+from scorers.coverage import KeyPointCoverage, KeyPointResult, folded_haystack, haystack_texts
+from scorers.folding import Fold, gold_view
 from scorers.fuzzy import partial_ratio
-from scorers.number_agreement import missing_numbers
+from scorers.number_agreement import Stated, missing_numbers
+from scorers.semantic import semantic_coverage
 
 LEXICAL_THRESHOLD = 0.6
 FUZZY_MIN = 0.85
@@ -82,72 +83,12 @@ def key_point_words(point: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keep))
 
 
-@quick_init
-@dataclass(frozen=True)
-class KeyPointResult:
-    text: str
-    score: float  # 0..1
-    covered: bool
-    missing_numbers: tuple[str, ...] = ()
-    detail: dict[str, Any] | None = None  # method-specific: words found, fuzzy score, best sentence
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"text": self.text, "score": round(self.score, 4), "covered": self.covered,
-               "missing_numbers": list(self.missing_numbers)}  # fmt: skip
-        out.update(self.detail or {})
-        return out
-
-
-@quick_init
-@dataclass(frozen=True)
-class KeyPointCoverage:
-    method: str  # "lexical" | "semantic"
-    threshold: float
-    points: tuple[KeyPointResult, ...]
-    model: str | None = None
-
-    @property
-    def covered(self) -> int:
-        return sum(1 for p in self.points if p.covered)
-
-    @property
-    def fraction(self) -> float | None:
-        """Covered key points / key points; None when there are none."""
-        return self.covered / len(self.points) if self.points else None
-
-    def to_dict(self) -> dict[str, Any]:
-        frac = self.fraction
-        out: dict[str, Any] = {"method": self.method, "threshold": self.threshold}
-        if self.model is not None:
-            out["model"] = self.model
-        out |= {"covered": self.covered, "total": len(self.points),
-                "fraction": None if frac is None else round(frac, 6),
-                "points": [p.to_dict() for p in self.points]}  # fmt: skip
-        return out
-
-
-def haystack_texts(answer: Answer) -> list[str]:
-    """The answer text, then its evidence texts and citation quotes (what key points are sought in),
-    each text once, compared folded: a citation usually quotes an evidence text word for word (a
-    third of the bundled baseline's haystack), often with other spacing or punctuation, and a second
-    copy adds nothing to find."""
-    texts = [answer.answer, *(e.text for e in answer.evidence)]
-    texts += [c.quote for c in answer.citations if c.quote]
-    seen: set[str] = set()
-    out = []
-    for text in texts:
-        if text and text.strip() and (key := folded(text)) not in seen:
-            seen.add(key)
-            out.append(text)
-    return out
-
-
-def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyPointResult:
+def _lexical_point(point: str, hay: str, hay_raw: Stated, threshold: float) -> KeyPointResult:
     words = key_point_words(point)
     found = [w for w in words if w in hay]
     total = sum(len(w) for w in words)
     token_recall = sum(len(w) for w in found) / total if total else 0.0
-    needle = folded(point)
+    needle = gold_view(point)
     ratio = partial_ratio(needle, hay, FUZZY_MIN * 100) / 100 if needle and hay else 0.0
     score = max(token_recall, ratio)
     # numbers decide only between "covered" and not: skip the work when the words already fail
@@ -158,14 +99,18 @@ def _lexical_point(point: str, hay: str, hay_raw: str, threshold: float) -> KeyP
 
 
 def lexical_coverage(
-    key_points: Sequence[str], answer: Answer, *, threshold: float = LEXICAL_THRESHOLD
+    key_points: Sequence[str],
+    answer: Answer,
+    *,
+    threshold: float = LEXICAL_THRESHOLD,
+    fold: Fold = match_view,
 ) -> KeyPointCoverage:
     """Lexical coverage of each key point by ``answer`` (see the module docstring)."""
     if not key_points:
         return KeyPointCoverage("lexical", threshold, ())
-    texts = haystack_texts(answer)
-    hay_raw = "\n".join(texts)
-    hay = "".join(folded(t) for t in texts)  # == folded(hay_raw), from the per-text cache
+    texts = folded_haystack(answer, fold)
+    hay_raw = Stated("\n".join(text for text, _ in texts))  # its numbers read once for all points
+    hay = "".join(view for _, view in texts)  # == match_view(hay_raw): folding drops the line breaks
     points = tuple(_lexical_point(p, hay, hay_raw, threshold) for p in key_points)
     return KeyPointCoverage("lexical", threshold, points)
 
@@ -196,19 +141,18 @@ def key_point_options(*sources: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def key_point_coverage(
-    key_points: Sequence[str], answer: Answer, options: Mapping[str, Any]
+    key_points: Sequence[str], answer: Answer, options: Mapping[str, Any], fold: Fold = match_view
 ) -> KeyPointCoverage:
-    """Coverage by the method ``options`` names: ``lexical`` (default) or ``semantic``."""
+    """Coverage by the method ``options`` names: ``lexical`` (default) or ``semantic``; ``fold``: the
+    scorer's ``FoldOnce`` for this answer."""
     method = str(options.get("method") or "lexical")
     threshold = options.get("threshold")
     if method == "semantic":
-        from scorers.semantic import semantic_coverage
-
         return semantic_coverage(key_points, answer, options)
     if method != "lexical":
         raise ConfigError(f"key_points.method {method!r} is not one of 'lexical', 'semantic'")
     return lexical_coverage(
-        key_points, answer, threshold=LEXICAL_THRESHOLD if threshold is None else float(threshold)
+        key_points, answer, threshold=LEXICAL_THRESHOLD if threshold is None else float(threshold), fold=fold
     )
 
 

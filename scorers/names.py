@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from benchmark.text import fold
-from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
+from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba, load_posseg
 from scorers.specifics import Specific
 
 # Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
@@ -52,24 +52,18 @@ _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本�
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
-def _jieba() -> tuple[Any, Any]:
-    """(jieba, jieba.posseg), loaded once by ``benchmark.text.jieba_loader``. Never modified by us."""
-    jieba = load_jieba()
-    return jieba, jieba.posseg
-
-
 @lru_cache(maxsize=16384)
 def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
     """jieba's (word, POS flag, offset) for a short window of text."""
     out, pos = [], 0
-    for pair in _jieba()[1].cut(window):
+    for pair in load_posseg().cut(window):
         out.append((pair.word, pair.flag, pos))
         pos += len(pair.word)
     return tuple(out)
 
 
 def _word_freq(word: str) -> int:
-    return int(_jieba()[0].dt.FREQ.get(word) or 0)
+    return int(load_jieba().dt.FREQ.get(word) or 0)
 
 
 def _surname_len(text: str, i: int) -> int:
@@ -79,10 +73,10 @@ def _surname_len(text: str, i: int) -> int:
 
 
 def _plausible(name: str) -> bool:
-    """2-4 Han characters, a surname first and one or two after it (a compound surname alone, ``欧阳``,
-    is no name), not a common dictionary word, not ``X的``-like."""
+    """2-4 Han characters, a surname first and something after it (``欧阳`` alone is no name), not a
+    common dictionary word, not ``X的``-like."""
     n = _surname_len(name, 0) if name else 0
-    if not n or not 1 <= len(name) - n <= 2 or not all(_HAN_CHAR.match(c) for c in name):
+    if not n or not n < len(name) <= 4 or len(name) - n > 2 or not all(_HAN_CHAR.match(c) for c in name):
         return False
     return name[n] not in _NAME_STOP and _word_freq(name) <= MAX_NAME_FREQ
 
@@ -90,31 +84,42 @@ def _plausible(name: str) -> bool:
 _WINDOW = 4  # the most a trigger's window holds: a surname of one or two characters and two more
 
 
-def _grams_of(part: str) -> frozenset[str]:
-    """Every piece of ``part`` of up to ``_WINDOW`` characters that starts with a surname character."""
+def surname_grams(part: str) -> frozenset[str]:
+    """Every piece of ``part`` of up to ``_WINDOW`` characters that starts with a surname character.
+
+    A trigger's window (Han characters only) occurs in ``part`` exactly when it is one of these
+    pieces: a set look-up instead of a scan of the whole document (its pieces are built once per
+    document, see :class:`KnownText`)."""
     starts = [m.start() for m in _SURNAME_CHAR.finditer(part)]
     return frozenset(part[i : i + n] for i in starts for n in range(1, _WINDOW + 1))
 
 
-_surname_grams = lru_cache(maxsize=64)(_grams_of)
+@dataclass(frozen=True, slots=True)
+class KnownText:
+    """What a name is looked up in: folded texts (the document's, the question's) with their surname
+    pieces (:func:`surname_grams`), searched apart: a name never spans two of them. The document's
+    pieces are built once per document and shared by all its questions."""
+
+    parts: tuple[str, ...]
+    grams: tuple[frozenset[str], ...]
+
+    @classmethod
+    def of(cls, known: str) -> KnownText:
+        """From ``|``-separated folded texts (``"document|question"``)."""
+        parts = tuple(known.split("|"))
+        return cls(parts, tuple(surname_grams(p) for p in parts))
+
+    def __contains__(self, folded: object) -> bool:
+        """Whether one of the texts holds ``folded`` (letters and digits only; the empty text is in
+        every collection of texts, as ``"" in "|".join(parts)``)."""
+        return isinstance(folded, str) and (not folded or any(folded in p for p in self.parts))
 
 
-@lru_cache(maxsize=64)
-def _known_grams(known: str) -> tuple[frozenset[str], ...]:
-    """The surname pieces of each ``|``-separated part of ``known`` (a document's, then a question's).
-
-    A trigger's window (Han characters only) occurs in ``known`` exactly when it is one of the pieces
-    of some part: a set look-up instead of a scan of the whole document. Kept per part, so a document's
-    pieces are built once and shared by all its questions (a set per question would hold a copy of
-    every document's pieces for each one)."""
-    return tuple(_surname_grams(part) for part in known.split("|"))
-
-
-def name_triggers(text: str, known: str, masked: str | None = None) -> list[int]:
+def name_triggers(text: str, known: KnownText | str, masked: str | None = None) -> list[int]:
     """Positions where a name the known text lacks may start: a surname followed by characters
     that, with it, occur nowhere in ``known`` (folded). Pure string work: no jieba."""
     t = masked if masked is not None else text
-    grams = _known_grams(known)
+    grams = (known if isinstance(known, KnownText) else KnownText.of(known)).grams
     out = []
     for m in _SURNAME_AT.finditer(t):
         i = m.start()
@@ -183,7 +188,7 @@ def mask_names(text: str, names: tuple[str, ...]) -> str:
 
 
 def find_names(
-    text: str, known: str, known_names: tuple[str, ...] | Callable[[str], tuple[str, ...]] = ()
+    text: str, known: KnownText | str, known_names: tuple[str, ...] | Callable[[str], tuple[str, ...]] = ()
 ) -> list[Specific]:
     """Person names in ``text`` that ``known`` (folded document + question) does not contain.
 
@@ -194,6 +199,7 @@ def find_names(
     trigger exists: ``DocumentNames.in_text``) are blanked first so that jieba never splits or
     extends them.
     """
+    known = known if isinstance(known, KnownText) else KnownText.of(known)
     triggers = name_triggers(text, known)
     if not triggers:
         return []
@@ -235,7 +241,7 @@ def _run_length(text: str, start: int = 0, stop: int | None = None) -> int:
 
 def _names_in_block(block: str) -> frozenset[str]:
     """The names jieba tags in one block: ``nr`` tokens, or a surname followed by a name-like token."""
-    tokens = [(p.word, p.flag) for p in _jieba()[1].cut(block)]
+    tokens = [(p.word, p.flag) for p in load_posseg().cut(block)]
     names: set[str] = set()
     for k, (word, flag) in enumerate(tokens):
         if flag.startswith("nr") and _plausible(word):
@@ -287,7 +293,7 @@ class DocumentNames:
 
     def _candidates(self, text: str) -> set[str]:
         if self._grams is None:
-            self._grams = _grams_of(self.text)
+            self._grams = surname_grams(self.text)
         grams = {text[i : i + n] for i, ch in enumerate(text) if ch in _SURNAME_START for n in (2, 3, 4)}
         return {g for g in grams if g in self._grams and _plausible(g)}
 
@@ -326,9 +332,11 @@ __all__ = [
     "SURNAMES",
     "TITLES",
     "DocumentNames",
+    "KnownText",
     "document_names",
     "find_names",
     "jieba_cache_dir",
     "mask_names",
     "name_triggers",
+    "surname_grams",
 ]

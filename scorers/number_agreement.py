@@ -24,8 +24,8 @@ from benchmark.text.folding import half_width
 from benchmark.text.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
 from benchmark.text.ocr import strip_ocr_noise
 
-# Caches are bounded: must_include texts and key points recur across a run, answers' texts recur
-# within one question (every item against every required item) but rarely across questions.
+# ``required_numbers`` is kept per required text (a must_include, key point or quote: the gold side,
+# one per question, read again for every answer); what an answer states is read per answer.
 
 _RUN = re.compile(f"[0-9.,{CN_NUMERAL_CHARS}]+")
 _SEPARATOR = re.compile(r"[.,]")
@@ -52,10 +52,16 @@ class Wanted:
 
 
 class Stated:
-    """The numbers a text offers: every numeric value (any notation) and every date, parsed lazily."""
+    """The numbers a text offers: every numeric value (any notation) and every date, parsed on first
+    need (a text checked against several required texts is read once)."""
 
     def __init__(self, text: str) -> None:
-        self.text = _clean(text)
+        self.raw = text
+
+    @cached_property
+    def text(self) -> str:
+        """``raw`` as parsed: OCR noise removed, full-width forms made ASCII."""
+        return _clean(self.raw)
 
     @cached_property
     def values(self) -> frozenset[Decimal]:
@@ -110,7 +116,6 @@ def required_numbers(text: str) -> tuple[Wanted, ...]:
     return tuple({(w.kind, w.value): w for w in out}.values())
 
 
-@lru_cache(maxsize=2048)
 def stated_numbers(text: str) -> Stated:
     """What ``text`` states (values and dates are each parsed on first use)."""
     return Stated(text)
@@ -129,16 +134,15 @@ def _stated_literally(raw: str, text: str) -> bool:
     return False
 
 
-def missing_numbers(required: str, offered: str) -> tuple[str, ...]:
+def missing_numbers(required: str, offered: str | Stated) -> tuple[str, ...]:
     """The amounts, dates and numbers of ``required`` that ``offered`` does not state, as labels.
 
     Written the same way is enough; otherwise ``offered`` is parsed (``1,200`` = ``1200`` =
-    ``一千二百``, ``2020.8.12`` = ``2020年8月12日``).
+    ``一千二百``, ``2020.8.12`` = ``2020年8月12日``). ``offered`` may be a :class:`Stated` that the
+    caller checks several required texts against.
     """
-    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, offered)]
-    if not rest:
-        return ()
-    stated = stated_numbers(offered)
+    stated = offered if isinstance(offered, Stated) else Stated(offered)
+    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, stated.raw)]
     return tuple(w.label for w in rest if not stated.states(w))
 
 

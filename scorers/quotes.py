@@ -27,10 +27,9 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from benchmark.documents.model import match_view
-from benchmark.records import quick_init
 from benchmark.text import Found, PartialDate
 from benchmark.text.amounts import TextValues, amounts_and_dates
-from scorers.fuzzy import partial_ratio_bound
+from scorers.fuzzy import partial_ratio_alignment
 
 FUZZY_THRESHOLD = 85.0
 MIN_FUZZY_CHARS = 12
@@ -43,8 +42,7 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _RANK = {"exact": 4, "gap": 3, "fuzzy": 2, "core": 1, "none": 0}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class QuoteMatch:
     found: bool
     score: float  # 0..100: 100 for exact/gap, the fuzzy score otherwise
@@ -70,13 +68,12 @@ def quote_parts(quote: str) -> list[str]:
 # --- numbers ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Numbers:
     values: frozenset[Decimal]
     dates: tuple[PartialDate, ...]
 
 
-@lru_cache(maxsize=8192)
 def _numbers(text: str) -> _Numbers:
     """Amounts and bare numbers (as values) and dates of ``text``."""
     return _numbers_in(text, *amounts_and_dates(text))
@@ -115,7 +112,11 @@ def _date_in(d: PartialDate, dates: tuple[PartialDate, ...]) -> bool:
 def missing_numbers(quote: str, candidate: str, values: TextValues | None = None) -> tuple[str, ...]:
     """The numbers and dates of ``quote`` that ``candidate`` does not state (normalised).
     ``values``: the candidate's amounts and dates when the caller has them (an answer's)."""
-    need = _numbers(quote)
+    return _missing(_numbers(quote), candidate, values)
+
+
+def _missing(need: _Numbers, candidate: str, values: TextValues | None) -> tuple[str, ...]:
+    """:func:`missing_numbers` given the quote's numbers."""
     if not need.values and not need.dates:
         return ()  # nothing to look for: the candidate need not be read
     have = _candidate_numbers(candidate, values)
@@ -138,14 +139,10 @@ def _in_order(parts: tuple[str, ...], text: str) -> bool:
 
 
 def _fuzzy(part: str, text: str) -> tuple[float, int, int]:
-    """Score and where in ``text`` the best match lies (score 0 when it cannot reach the threshold:
-    ``partial_ratio_bound`` bounds ``ratio`` too, the shorter text being the whole of itself; two
-    empty texts, which rapidfuzz calls equal, share nothing)."""
-    if part and text and partial_ratio_bound(part, text) < FUZZY_THRESHOLD:
-        return 0.0, 0, 0
+    """Score and where in ``text`` the best match lies (score 0 when below ``FUZZY_THRESHOLD``)."""
     if len(text) < len(part):
         return fuzz.ratio(part, text), 0, len(text)
-    al = fuzz.partial_ratio_alignment(part, text)
+    al = partial_ratio_alignment(part, text, FUZZY_THRESHOLD)
     if al is None:
         return 0.0, 0, 0
     return al.score, al.dest_start, al.dest_end
@@ -181,40 +178,42 @@ def core_clause(quote: str) -> str | None:
     return core if len(core) >= CORE_MIN_CHARS and len(core) >= CORE_MIN_SHARE * total else None
 
 
-@lru_cache(maxsize=4096)
-def _core(quote: str) -> tuple[str, str] | None:
-    """``core_clause(quote)`` and the raw clause it folds from, once per quote."""
-    core = core_clause(quote)
-    return None if core is None else (core, _raw_clause(quote, core))
+@dataclass(frozen=True, slots=True)
+class _Core:
+    """A long quote's core clause (``core_clause``) and the numbers of the raw clause it folds from."""
+
+    folded: str
+    numbers: _Numbers
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Required:
     """What matching needs of a required quote, worked out once per quote."""
 
     quote: str
     parts: tuple[str, ...]  # quote_parts
     fuzzy: bool  # the parts hold MIN_FUZZY_CHARS or more: a fuzzy match may count
-    core: tuple[str, str] | None  # _core; None for an elided quote, whose parts are all essential
+    numbers: _Numbers  # the quote's amounts, dates and other numbers
+    core: _Core | None  # None for an elided quote, whose parts are all essential, or a short one
+
+
+def _core(quote: str) -> _Core | None:
+    core = core_clause(quote)
+    return None if core is None else _Core(core, _numbers(_raw_clause(quote, core)))
 
 
 @lru_cache(maxsize=4096)
 def _required(quote: str) -> _Required:
+    """Kept per required quote (the gold side: one per question, read again for every answer)."""
     parts = tuple(quote_parts(quote))
     long_enough = sum(len(p) for p in parts) >= MIN_FUZZY_CHARS
-    return _Required(quote, parts, long_enough, _core(quote) if len(parts) == 1 else None)
-
-
-@lru_cache(maxsize=8192)
-def _folded(text: str) -> str:
-    return match_view(text)
+    return _Required(quote, parts, long_enough, _numbers(quote), _core(quote) if len(parts) == 1 else None)
 
 
 def _match_one(
     required: _Required, candidate: str, index: int, values: TextValues | None = None
 ) -> QuoteMatch:
-    text = _folded(candidate)
+    text = match_view(candidate)
     if not text:
         return NO_MATCH
     parts = required.parts
@@ -226,14 +225,14 @@ def _match_one(
     if required.fuzzy:
         hit = _fuzzy_parts(parts, text)
         if hit is not None:
-            miss = missing_numbers(required.quote, candidate, values)
+            miss = _missing(required.numbers, candidate, values)
             if not miss:
                 return QuoteMatch(True, hit[0], hit[1], "fuzzy", index)
     core = required.core
     if core is not None:
-        hit = _fuzzy_parts((core[0],), text)
+        hit = _fuzzy_parts((core.folded,), text)
         if hit is not None:
-            core_miss = missing_numbers(core[1], candidate, values)
+            core_miss = _missing(core.numbers, candidate, values)
             if not core_miss:
                 return QuoteMatch(True, hit[0], hit[1], "core", index)
             miss = miss or core_miss

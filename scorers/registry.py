@@ -6,17 +6,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from benchmark.records import quick_init
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
     from benchmark.models import Answer, Criteria, Question
     from scorers.result import ScoreResult
     from scorers.verdicts import Verdict
 
 
-@quick_init
 @dataclass(frozen=True)
 class ScoringContext:
     """Everything a scorer may read besides the question and the answer."""
@@ -26,6 +25,7 @@ class ScoringContext:
     options: dict[str, Any] = field(default_factory=dict)
     # a judge's verdicts by request key (scorers.judgeable); None when no judge is configured
     verdicts: Mapping[str, Verdict] | None = None
+    case: Case | None = None  # the set's named documents (a case file); ``document`` is its only one, if so
 
     def weights(self, question: Question, defaults: dict[str, float]) -> dict[str, float]:
         """Component weights: the defaults, then the set's criteria for the type, then ``scoring.weights``."""

@@ -20,21 +20,19 @@ plumbing, not Chinese quality (it maps about half of Chinese characters to ``[UN
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import ConfigError
 from benchmark.models import Answer
-from scorers.keypoints import KeyPointCoverage, KeyPointResult, haystack_texts
-from scorers.number_agreement import missing_numbers
+from scorers.coverage import KeyPointCoverage, KeyPointResult, haystack_texts
+from scorers.number_agreement import Stated, missing_numbers
 
 SEMANTIC_THRESHOLD = 0.6
 INSTALL_HINT = "pip install 'legal-rag-bench[semantic]'"
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|\n+")
-_LOCK = threading.Lock()
 _MATCHERS: dict[str, SemanticMatcher] = {}
 
 
@@ -80,19 +78,17 @@ class SemanticMatcher:
         self.model_name = str(model)
         self.threshold = float(threshold)
         self._model = _load(self.model_name)
-        self._lock = threading.Lock()
 
     def similarities(self, queries: Sequence[str], sentences: Sequence[str]) -> list[list[float]]:
         """Cosine similarity of every query with every sentence (rows: queries)."""
         if not queries or not sentences:
             return [[] for _ in queries]
-        with self._lock:  # one forward pass at a time: torch modules are not re-entrant
-            emb = self._model.encode(
-                [*queries, *sentences],
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
+        emb = self._model.encode(
+            [*queries, *sentences],
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
         q, s = emb[: len(queries)], emb[len(queries) :]
         return [[float(v) for v in row] for row in (q @ s.T)]
 
@@ -100,7 +96,7 @@ class SemanticMatcher:
         ans = Answer(answer=answer) if isinstance(answer, str) else answer
         texts = haystack_texts(ans)
         sentences = split_sentences(texts)
-        offered = "\n".join(texts)
+        offered = Stated("\n".join(texts))
         rows = self.similarities(list(key_points), sentences)
         points = []
         for point, row in zip(key_points, rows, strict=True):
@@ -113,12 +109,12 @@ class SemanticMatcher:
 
 
 def get_matcher(model: str | Path, threshold: float = SEMANTIC_THRESHOLD) -> SemanticMatcher:
-    """A matcher per (model, threshold), loaded once per process."""
+    """A matcher per (model, threshold), loaded once per process (answers are scored one at a time, in
+    one thread: a torch module is not re-entrant)."""
     key = f"{model}\0{float(threshold)}"
-    with _LOCK:
-        if key not in _MATCHERS:
-            _MATCHERS[key] = SemanticMatcher(model, threshold=threshold)
-        return _MATCHERS[key]
+    if key not in _MATCHERS:
+        _MATCHERS[key] = SemanticMatcher(model, threshold=threshold)
+    return _MATCHERS[key]
 
 
 def semantic_coverage(

@@ -10,8 +10,8 @@ negated values are not asserted), ``rate`` (``6%``, ``百分之六``), ``time`` 
 what the document and the question already say, and runs jieba only when a candidate must be checked).
 
 All regexes are compiled once; full-width digits are read through ``half_width`` (same length, so
-spans index the input). ``find_specifics`` is cached per text (unless a scorer passes the answer's
-amounts and dates, read once for all its checks), jieba's tags per text window.
+spans index the input). A scorer may pass the answer's amounts and dates (``TextValues``), read once
+for all its checks.
 """
 
 from __future__ import annotations
@@ -21,10 +21,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
-from benchmark.records import quick_init
 from benchmark.text import fold, parse_chinese_number
 from benchmark.text.amounts import TextValues
 
@@ -32,7 +30,7 @@ KINDS = ("phone", "id", "account", "wechat", "address", "place", "amount", "rate
 IDENTIFIER_KINDS = frozenset({"phone", "id", "account", "wechat"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimeOfDay:
     """A clock time: the 24-hour hours it may mean (``3点`` is 3 or 15) and its minute if given."""
 
@@ -44,8 +42,7 @@ class TimeOfDay:
         return f"{hours}:{'xx' if self.minute is None else f'{self.minute:02d}'}"
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Specific:
     """One asserted specific: ``text[start:end] == raw``; ``value`` is what comparisons use."""
 
@@ -409,11 +406,6 @@ class _Spans:
             del column[run.start : run.stop]
 
 
-@lru_cache(maxsize=8192)
-def _find_all(text: str) -> tuple[Specific, ...]:
-    return _specifics(TextValues(text))
-
-
 def _specifics(read: TextValues) -> tuple[Specific, ...]:
     text, t = read.text, read.half
     found = _numbers(t) + _wechat(t) + _rates(t) + _times(t) + _values(read)
@@ -452,23 +444,9 @@ def find_specifics(
 ) -> list[Specific]:
     """Every specific ``text`` asserts except names (see :func:`find_names`), in text order.
     ``values``: the text's amounts and dates as the scorer shares them for one answer (not cached)."""
-    found = _specifics(values) if values is not None and values.text == text else _find_all(text)
+    read = values if values is not None and values.text == text else TextValues(text)
+    found = _specifics(read)
     return [s for s in found if kinds is None or s.kind in kinds]
-
-
-# Person names live in ``scorers.names`` (they need jieba); importable from here as before.
-_NAME_API = frozenset(
-    {"COMPOUND_SURNAMES", "MAX_NAME_FREQ", "SURNAMES", "TITLES", "document_names", "find_names",
-     "jieba_cache_dir", "mask_names", "name_triggers"}
-)  # fmt: skip
-
-
-def __getattr__(name: str) -> Any:
-    if name in _NAME_API:
-        from scorers import names
-
-        return getattr(names, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

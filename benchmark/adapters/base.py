@@ -17,15 +17,16 @@ any other exception is recorded as a SKIP too, with its type and message.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from benchmark.errors import AdapterSpecError
-from benchmark.models import Answer, Question, SystemInstructions
+from benchmark.models import Answer, DocumentInfo, Question, SystemInstructions
 from benchmark.registry import Registry
 
 if TYPE_CHECKING:
+    from benchmark.documents.case import Case
     from benchmark.documents.model import Document
 
 
@@ -34,10 +35,17 @@ class Query:
     """One question as the system under test receives it."""
 
     question: Question
-    document: Document | None = None
+    # loaded documents stay out of repr: asyncio formats finished tasks' results (every Query) when it
+    # restores its signal handler, and a case file's pages made that take a second
+    document: Document | None = field(default=None, repr=False)
     document_path: Path | None = None
     set_name: str = ""
     system_instructions: SystemInstructions | None = None  # the set's, passed on to the system
+    # the set's documents (id, title, path, type): one, or the documents of a case file
+    documents: tuple[DocumentInfo, ...] = ()
+    case: Case | None = field(
+        default=None, repr=False
+    )  # the loaded documents of a case file (in-process systems)
 
     @property
     def text(self) -> str:

@@ -1,7 +1,9 @@
 """Fake systems for smoke tests, demos and plugin fixtures (after inspect_ai's ``mockllm``).
 
 - ``oracle`` answers from the gold data, in plain Chinese prose (no ``fields``), so that every question
-  must score 100%: if one does not, a scorer or a dataset is wrong.
+  must score 100%: if one does not, a scorer or a dataset is wrong. Its citations and evidence name
+  their documents (in a case file), and its ``contexts`` are the gold locations, best first: a perfect
+  ranked list, on which every retrieval metric is 1.
 - ``refuse`` always abstains with a neutral refusal and ``abstained: true``: it must pass exactly the
   conflict_gap questions that expect an abstention, and fail everything else.
 """
@@ -13,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from benchmark.adapters.base import Query
+from benchmark.evidence_locations import gold_locations
 from benchmark.models import EvidenceLocation, Expected, Question
 
 REFUSAL = "根据现有材料无法回答该问题，材料中没有记载该信息。"
@@ -74,15 +77,19 @@ def fact_sentences(question: Question) -> list[str]:
         out.append(count_text(question, e.count))
     if e.boolean_answer is not None:
         out.append(boolean_text(question, e.boolean_answer).rstrip("。"))
-    if e.entity is not None:
-        out.append(e.entity)
-    if e.text_answer is not None:
-        out.append(e.text_answer)
+    for value in (e.entity, e.text_answer):  # of accepted answers, the first
+        if value is not None:
+            out.append(value if isinstance(value, str) else value[0])
     return out
 
 
+def _named(item: dict[str, Any], document: str | None) -> dict[str, Any]:
+    """``item`` naming its document, when the gold names one (a case file)."""
+    return {**item, "document": document} if document is not None else item
+
+
 def _evidence_citations(question: Question) -> list[dict[str, Any]]:
-    return [{"page": r.page, "quote": r.must_include} for r in question.required_evidence]
+    return [_named({"page": r.page, "quote": r.must_include}, r.document) for r in question.required_evidence]
 
 
 def _location_citation(loc: EvidenceLocation | None, quote: str | None) -> list[dict[str, Any]]:
@@ -93,7 +100,15 @@ def _location_citation(loc: EvidenceLocation | None, quote: str | None) -> list[
         cite["lines"] = str(loc.lines)
     if quote:
         cite["quote"] = quote
-    return [cite]
+    return [_named(cite, loc.document)]
+
+
+def oracle_contexts(question: Question) -> list[dict[str, Any]]:
+    """The gold locations as retrieved passages, in order: a perfect ranked list."""
+    return [
+        _named({k: v for k, v in g.to_dict().items() if k != "document" and v is not None}, g.document)
+        for g in gold_locations(question)
+    ]
 
 
 def oracle_fact(question: Question) -> dict[str, Any]:
@@ -103,7 +118,9 @@ def oracle_fact(question: Question) -> dict[str, Any]:
 def oracle_evidence(question: Question) -> dict[str, Any]:
     points = list(question.expected.key_points)
     answer = "；".join(points) + "。" if points else "相关证据如下。"
-    evidence = [{"text": r.must_include, "page": r.page} for r in question.required_evidence]
+    evidence = [
+        _named({"text": r.must_include, "page": r.page}, r.document) for r in question.required_evidence
+    ]
     return {"answer": answer, "evidence": evidence, "citations": _evidence_citations(question)}
 
 
@@ -130,10 +147,13 @@ class OracleAdapter:
     async def query(self, query: Query) -> dict[str, Any]:
         q = query.question
         if q.type == "fact_exact":
-            return oracle_fact(q)
-        if q.type == "evidence_set":
-            return oracle_evidence(q)
-        return oracle_conflict_gap(q)
+            answer = oracle_fact(q)
+        elif q.type == "evidence_set":
+            answer = oracle_evidence(q)
+        else:
+            answer = oracle_conflict_gap(q)
+        contexts = oracle_contexts(q)
+        return {**answer, "contexts": contexts} if contexts else answer
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "oracle"}

@@ -1,15 +1,20 @@
 """``http:CONFIG.toml``: any JSON-over-HTTP endpoint, described by a config (docs/adapters/http.md).
 
 The request body (or query parameters) is a JSON template in which string values may hold
-placeholders: ``{question}``, ``{question_id}``, ``{question_type}``, ``{document_id}``,
+placeholders: ``{question}``, ``{question_id}``, ``{document_id}``,
 ``{document_name}``, ``{set_name}``, ``{system_instructions}`` (the set's instructions as the
-``openai`` adapter words them, "" when it has none), ``{api_key}`` (headers only). Substitution happens on the
-parsed template, value by value, and the result is JSON-encoded by the client: a question holding
-quotes, braces or newlines can never break or inject into the request. A string that is exactly one
-placeholder is replaced by the value; ``{{`` and ``}}`` are literal braces.
+``openai`` adapter words them, "" when it has none), ``{documents}`` and ``{document_titles}`` (the set's
+documents: a list of ``{"id", "title", "path", "type"}`` objects, and their titles), ``{api_key}``
+(headers only). Substitution happens on the parsed template, value by value, and the result is
+JSON-encoded by the client: a question holding quotes, braces or newlines can never break or inject
+into the request. A string that is exactly one placeholder is replaced by the value (a list stays a
+list); inside longer text a list is written as JSON (``{document_titles}``: the titles joined by ``、``);
+``{{`` and ``}}`` are literal braces.
 
 The response mapping gives JSON paths to ``answer`` (required), ``citations``, ``evidence``,
-``abstained``, ``fields`` and ``error`` (a non-empty value there is reported as the fault).
+``contexts`` (the retrieved passages, best first), ``abstained``, ``fields`` and ``error`` (a non-empty
+value there is reported as the fault). In a case file, the document names in the answer are mapped to
+the set's ids (``document_names`` table first, then leniently: ``benchmark.adapters.doc_names``).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from benchmark.adapters.base import Query
+from benchmark.adapters.doc_names import DocumentNames
 from benchmark.adapters.http_common import (
     COMMON_KEYS,
     AdapterConfig,
@@ -35,25 +41,44 @@ from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError
 from benchmark.models import Answer
 
-KEYS = (*COMMON_KEYS, "url", "method", "body", "body_json", "params", "response", "document_ids", "name")
+KEYS = (
+    *COMMON_KEYS,
+    "url",
+    "method",
+    "body",
+    "body_json",
+    "params",
+    "response",
+    "document_ids",
+    "document_names",
+    "name",
+)
 RESPONSE_KEYS = (
     "answer",
     "citations",
     "evidence",
+    "contexts",
     "abstained",
     "fields",
     "error",
     "citation",
     "evidence_item",
+    "context",
 )
-ITEM_KEYS = {"citation": ("page", "lines", "quote", "doc"), "evidence_item": ("text", "page", "doc")}
+ITEM_KEYS = {
+    "citation": ("page", "lines", "quote", "doc", "document"),
+    "evidence_item": ("text", "page", "doc", "document"),
+    "context": ("text", "page", "lines", "document", "score"),
+}
+LIST_KEYS = {"citations": "citation", "evidence": "evidence_item", "contexts": "context"}
 PLACEHOLDERS = (
     "question",
     "question_id",
-    "question_type",
     "document_id",
     "document_name",
     "set_name",
+    "documents",
+    "document_titles",
     "system_instructions",
 )
 METHODS = ("post", "put", "patch", "get")
@@ -61,9 +86,12 @@ METHODS = ("post", "put", "patch", "get")
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]\w*)\}")
 
 
-def render(template: Any, values: Mapping[str, str]) -> Any:
+def render(template: Any, values: Mapping[str, Any]) -> Any:
     """The template with placeholders replaced inside string values (never inside raw JSON text)."""
     if isinstance(template, str):
+        whole = _PLACEHOLDER.fullmatch(template)
+        if whole is not None and whole.group(1) and not isinstance(values[whole.group(1)], str):
+            return values[whole.group(1)]  # a list placeholder alone stays a list
         return _render_text(template, values)
     if isinstance(template, Mapping):
         return {str(k): render(v, values) for k, v in template.items()}
@@ -72,12 +100,17 @@ def render(template: Any, values: Mapping[str, str]) -> Any:
     return template
 
 
-def _render_text(text: str, values: Mapping[str, str]) -> str:
+def _render_text(text: str, values: Mapping[str, Any]) -> str:
     def sub(m: re.Match[str]) -> str:
         token = m.group(0)
         if token in ("{{", "}}"):
             return token[0]
-        return values[m.group(1)]
+        value = values[m.group(1)]
+        if isinstance(value, str):
+            return value
+        if m.group(1) == "document_titles":
+            return "、".join(value)
+        return json.dumps(value, ensure_ascii=False)
 
     return _PLACEHOLDER.sub(sub, text)
 
@@ -92,17 +125,21 @@ def placeholders_in(template: Any) -> set[str]:
     return set()
 
 
-def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, str]:
+def query_values(query: Query, document_ids: Mapping[str, str]) -> dict[str, Any]:
     """The placeholder values for one question."""
     path = query.document_path or (query.document.path if query.document is not None else None)
     name = path.name if path is not None else ""
+    documents = [
+        {"id": d.id, "title": d.title or d.id, "path": d.ref, "type": d.type or ""} for d in query.documents
+    ]
     return {
         "question": query.text,
         "question_id": query.question.id,
-        "question_type": query.question.type,
         "document_name": name,
         "document_id": document_ids.get(name, document_ids.get(str(path), name)) if path else "",
         "set_name": query.set_name,
+        "documents": documents,
+        "document_titles": [d["title"] for d in documents],
         "system_instructions": instructions_text(query.system_instructions),
     }
 
@@ -116,7 +153,7 @@ class ResponseMap:
             if key not in RESPONSE_KEYS:
                 raise config.error(f"response.{key}", f"unknown; expected one of {', '.join(RESPONSE_KEYS)}")
         self.paths: dict[str, JsonPath] = {}
-        for key in ("answer", "citations", "evidence", "abstained", "fields", "error"):
+        for key in ("answer", "citations", "evidence", "contexts", "abstained", "fields", "error"):
             if key in table:
                 self.paths[key] = compile_path(config, f"response.{key}", table[key])
         self.paths.setdefault("answer", JsonPath("$.answer"))
@@ -147,14 +184,14 @@ class ResponseMap:
         obj: dict[str, Any] = {
             "answer": answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
         }
-        for key in ("citations", "evidence", "abstained", "fields"):
+        for key in ("citations", "evidence", "contexts", "abstained", "fields"):
             if key in self.paths:
                 value = self.paths[key].get(body, None)
                 obj[key] = self._remap(key, value)
         return parse_answer(obj)
 
     def _remap(self, key: str, value: Any) -> Any:
-        item_key = {"citations": "citation", "evidence": "evidence_item"}.get(key)
+        item_key = LIST_KEYS.get(key)
         paths = self.items.get(item_key or "", {})
         if not paths or not isinstance(value, list):
             return value
@@ -186,6 +223,7 @@ class HttpAdapter:
         self.secret = read_secret(config)
         self.body, self.params = self._templates(config)
         self.document_ids = config.str_table("document_ids")
+        self.document_names = config.str_table("document_names")
         self.response = ResponseMap(config)
         self._header_template = config.headers()
         self._api_key_env = self.secret.env if self.secret else None
@@ -209,6 +247,12 @@ class HttpAdapter:
         params = config.table("params")
         for key, template in (("body", body), ("params", params)):
             unknown = sorted(placeholders_in(template) - set(PLACEHOLDERS))
+            if "question_type" in unknown:
+                raise config.error(
+                    key,
+                    "{question_type} is not sent: a system under test never learns a question's type "
+                    "(docs/adapters/query.md)",
+                )
             if unknown:
                 raise config.error(
                     key, f"unknown placeholder {{{unknown[0]}}}; known: {', '.join(PLACEHOLDERS)}"
@@ -244,6 +288,7 @@ class HttpAdapter:
             "headers": sorted(self._header_template),
             "api_key_env": self._api_key_env,
             "response": {k: str(v) for k, v in sorted(self.response.paths.items())},
+            **({"document_names": self.document_names} if self.document_names else {}),
         }
 
     async def query(self, query: Query) -> Answer:
@@ -254,7 +299,10 @@ class HttpAdapter:
         if self.body is not None and self.method != "GET":
             kwargs["json"] = render(self.body, values)
         body = await self._client.json(self.method, self.url, **kwargs)
-        return self.redact.answer(self.response.apply(body, self.redact))
+        answer = self.redact.answer(self.response.apply(body, self.redact))
+        if query.case is None:
+            return answer
+        return DocumentNames(query.documents, self.document_names).answer(answer)
 
     async def close(self) -> None:
         await self._client.close()

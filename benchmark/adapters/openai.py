@@ -1,19 +1,24 @@
 """``openai:CONFIG.toml``: any OpenAI-compatible chat endpoint (vLLM, Ollama, hosted), see docs/adapters/openai.md.
 
-For each question the adapter retrieves passages from the question's document with the baseline
-retriever (the same retrieval options as the ``baseline`` adapter: ``retriever``, ``chunking``,
+For each question the adapter retrieves passages from the question's document (from every document of
+a case file, which the prompt then names: each passage's title and id, and citations that give the
+document) with the baseline retriever (the same retrieval options as the ``baseline`` adapter: ``retriever``, ``chunking``,
 ``chunk_size``, ``top_k``, and ``retrieval_model`` for the baseline's dense ``model``), sends the prompts of
 ``benchmark.adapters.prompts`` to ``{base_url}/chat/completions``, and reads the JSON answer from the
-reply. A reply that holds no readable answer object is a SKIP whose reason keeps the raw text.
+reply. A reply that holds no readable answer object is a SKIP whose reason keeps the raw text. The
+retrieved passages are the answer's ``contexts`` (so retrieval is measured), and the document names in
+the model's citations are mapped to the case's ids (``benchmark.adapters.doc_names``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from benchmark.adapters.base import Query
+from benchmark.adapters.doc_names import DocumentNames
 from benchmark.adapters.http_common import (
     COMMON_KEYS,
     AdapterConfig,
@@ -82,12 +87,16 @@ class ContextBuilder:
         load_jieba()
 
     def passages(self, query: Query) -> list[Passage]:
-        if query.document is None:
+        source = query.case if query.case is not None else query.document
+        if source is None:
             return []
         from benchmark.adapters.baseline.retriever import get_retriever
 
-        hits = get_retriever(query.document, self.config).search(query.text)
-        return [Passage(hit.text, hit.page, hit.start, hit.end) for hit in hits]
+        hits = get_retriever(source, self.config).search(query.text)
+        return [
+            Passage(hit.text, hit.page, hit.start, hit.end, hit.document, hit.chunk.title or None)
+            for hit in hits
+        ]
 
 
 class OpenAIAdapter:
@@ -130,15 +139,16 @@ class OpenAIAdapter:
             "retrieval": self.context.describe(),
         }
 
-    def messages(self, query: Query) -> list[dict[str, str]]:
+    def messages(self, query: Query, passages: list[Passage] | None = None) -> list[dict[str, str]]:
         """The exact messages sent for ``query`` (``dump-prompts`` writes these)."""
-        return build_messages(query.text, self.context.passages(query), query.system_instructions)
+        chosen = self.context.passages(query) if passages is None else passages
+        return build_messages(query.text, chosen, query.system_instructions)
 
-    def request_body(self, query: Query) -> dict[str, Any]:
+    def request_body(self, query: Query, passages: list[Passage] | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {
             **self.extra_body,
             "model": self.model,
-            "messages": self.messages(query),
+            "messages": self.messages(query, passages),
             "temperature": self.temperature,
             "stream": False,
         }
@@ -150,7 +160,8 @@ class OpenAIAdapter:
 
     async def query(self, query: Query) -> Answer:
         url = join_url(self.base_url, "chat/completions")
-        reply = await self._client.json("POST", url, json=self.request_body(query))
+        passages = self.context.passages(query)
+        reply = await self._client.json("POST", url, json=self.request_body(query, passages))
         content, finish = self._content(reply)
         try:
             obj = parse_model_json(content)
@@ -162,7 +173,10 @@ class OpenAIAdapter:
             ) from None
         if not isinstance(obj.get("answer"), str) and obj.get("answer") is not None:
             obj["answer"] = json.dumps(obj["answer"], ensure_ascii=False)
-        return self.redact.answer(parse_answer(obj))
+        answer = replace(self.redact.answer(parse_answer(obj)), contexts=tuple(p.context() for p in passages))
+        if query.case is None:
+            return answer
+        return DocumentNames(query.documents).answer(answer)
 
     def _content(self, reply: Any) -> tuple[str, str | None]:
         choices = reply.get("choices") if isinstance(reply, Mapping) else None

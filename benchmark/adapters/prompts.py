@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmark.adapters.json_text import json_scan, json_value_end
-from benchmark.models import SystemInstructions
+from benchmark.models import Context, LineRange, SystemInstructions
 
 SYSTEM_PROMPT = """你是法律案卷问答助手。请只依据用户提供的材料片段回答问题：
 1. 不得使用材料以外的知识，不得编造材料中没有的电话号码、身份证号、微信号、地址、金额、日期、时间或人名。
@@ -37,6 +37,12 @@ USER_TEMPLATE = """材料片段：
 
 请按要求只输出 JSON。"""
 
+# In a case file the passages come from several documents: citations must say which one.
+CASE_SYSTEM_PROMPT = SYSTEM_PROMPT.replace(
+    "5. 每条引用给出页码",
+    "5. 材料来自多份文书。每条引用给出文书编号（document，即片段标题括号中的编号）、页码",
+).replace('[{"page": 2,', '[{"document": "文书编号", "page": 2,')
+
 NO_PASSAGES = "（未检索到材料片段）"
 
 
@@ -48,9 +54,22 @@ class Passage:
     page: int | None = None
     start_line: int | None = None
     end_line: int | None = None
+    document: str | None = None  # in a case file: the document's id
+    title: str | None = None  # and its title
+
+    def context(self) -> Context:
+        """The passage as a retrieved context of the answer."""
+        lines = None
+        if self.start_line is not None:
+            lines = LineRange(
+                self.start_line, self.end_line if self.end_line is not None else self.start_line
+            )
+        return Context(self.text, self.page, lines, self.document)
 
     def heading(self, number: int) -> str:
         where = [f"[{number}]"]
+        if self.document is not None:
+            where.append(f"《{self.title or self.document}》（{self.document}）")
         if self.page is not None:
             where.append(f"第{self.page}页")
         if self.start_line is not None:
@@ -83,10 +102,10 @@ def instructions_text(si: SystemInstructions | None) -> str:
     return "\n".join(lines) if len(lines) > 1 else ""
 
 
-def system_prompt(si: SystemInstructions | None = None) -> str:
-    """The fixed system prompt, followed by the set's ``system_instructions`` when it has them."""
+def system_prompt(si: SystemInstructions | None = None, base: str = SYSTEM_PROMPT) -> str:
+    """The fixed system prompt (``base``), followed by the set's ``system_instructions`` when it has them."""
     extra = instructions_text(si)
-    return f"{SYSTEM_PROMPT}\n\n{extra}" if extra else SYSTEM_PROMPT
+    return f"{base}\n\n{extra}" if extra else base
 
 
 def build_messages(
@@ -95,7 +114,9 @@ def build_messages(
     """The chat messages for one question: the system prompt (with the set's instructions) and the
     passages + question."""
     user = USER_TEMPLATE.format(passages=format_passages(passages), question=question.strip())
-    return [{"role": "system", "content": system_prompt(instructions)}, {"role": "user", "content": user}]
+    case = any(p.document is not None for p in passages)  # a case file: citations name documents
+    system = system_prompt(instructions, CASE_SYSTEM_PROMPT if case else SYSTEM_PROMPT)
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
 # --- reading the reply ------------------------------------------------------------------------

@@ -14,6 +14,10 @@ With ``api = "auto"`` (the default) the current path is tried first and a 404/40
 to the older one for the rest of the run. The answer's markers (``[ID:n]``, older ``##n$$``) index the
 reference chunks; cited chunks become citations (one per page in their ``positions``) and evidence
 (their content). Chunks without positions (text, Markdown, Word documents) give evidence without a page.
+Every reference chunk, cited or not, becomes a retrieved ``context`` (most similar first, by
+``similarity`` when the chunks give it). A chunk's document name (``document_name``, older
+``document_keyword``/``docnm_kwd``, or ``doc_name``) is mapped to the id of the case's document
+(``document_names`` table first, then leniently by id, title or file name: ``benchmark.adapters.doc_names``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from benchmark.adapters.base import Query
+from benchmark.adapters.doc_names import DocumentNames
 from benchmark.adapters.http_common import (
     COMMON_KEYS,
     AdapterConfig,
@@ -34,7 +39,7 @@ from benchmark.adapters.http_common import (
 )
 from benchmark.adapters.secrets import Redactor, credential_headers, read_secret
 from benchmark.errors import AdapterError
-from benchmark.models import Answer, Citation, EvidenceItem
+from benchmark.models import Answer, Citation, Context, EvidenceItem
 
 KEYS = (
     *COMMON_KEYS,
@@ -45,6 +50,7 @@ KEYS = (
     "model",
     "evidence",
     "delete_sessions",
+    "document_names",
     "name",
 )
 TRANSIENT_CODES = frozenset({100, 105, 106})  # server exception, connection error, still running
@@ -124,8 +130,33 @@ def chunk_items(chunk: Mapping[str, Any]) -> tuple[list[Citation], EvidenceItem 
     return citations, evidence
 
 
+def _similarity(chunk: Mapping[str, Any]) -> float | None:
+    value = chunk.get("similarity")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def chunk_contexts(chunks: Mapping[int, Mapping[str, Any]]) -> tuple[Context, ...]:
+    """Every reference chunk as a retrieved passage, most similar first (in the given order when the
+    chunks carry no ``similarity``); a chunk's page is the first of its ``positions``."""
+    order = sorted(chunks)
+    scores = {i: _similarity(chunks[i]) for i in order}
+    if all(v is not None for v in scores.values()):
+        order.sort(key=lambda i: -(scores[i] or 0.0))
+    out = []
+    for i in order:
+        text = _first(chunks[i], CONTENT_KEYS)
+        name = _first(chunks[i], NAME_KEYS)
+        pages = chunk_pages(chunks[i])
+        content = text.strip() if isinstance(text, str) and text.strip() else None
+        if content is not None or pages:
+            doc = str(name) if name is not None else None
+            out.append(Context(content, pages[0] if pages else None, None, doc, scores[i]))
+    return tuple(out)
+
+
 def to_answer(text: str, reference: Any, evidence_mode: str) -> Answer:
-    """Map RAGFlow's answer and reference to an ``Answer``: cited chunks -> citations and evidence."""
+    """Map RAGFlow's answer and reference to an ``Answer``: cited chunks -> citations and evidence,
+    every chunk -> contexts."""
     chunks = chunk_list(reference)
     cited = [chunks[i] for i in cited_indexes(text) if i in chunks]
     citations: list[Citation] = []
@@ -137,7 +168,12 @@ def to_answer(text: str, reference: Any, evidence_mode: str) -> Answer:
             evidence.append(item)
     if evidence_mode == "all" or (evidence_mode == "auto" and not cited):
         evidence = [item for i in sorted(chunks) if (item := chunk_items(chunks[i])[1]) is not None]
-    return Answer(answer=clean_answer(text), citations=tuple(citations), evidence=tuple(evidence))
+    return Answer(
+        answer=clean_answer(text),
+        citations=tuple(citations),
+        evidence=tuple(evidence),
+        contexts=chunk_contexts(chunks),
+    )
 
 
 def envelope_data(body: Any, redact: Redactor) -> Any:
@@ -169,6 +205,7 @@ class RagflowAdapter:
         self.model = config.text("model", "model") or "model"
         self.evidence_mode = config.choice("evidence", ("auto", "cited", "all"), "auto")
         self.delete_sessions = config.flag("delete_sessions", False)
+        self.document_names = config.str_table("document_names")
         self.name = config.text("name", "ragflow") or "ragflow"
         self.settings = HttpSettings.from_config(config)
         self.max_concurrency = self.settings.concurrency
@@ -183,7 +220,7 @@ class RagflowAdapter:
         self._sessions: list[str] = []
 
     def describe(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "base_url": self.base_url,
             "chat_id": self.chat_id,
             "endpoint": self.endpoint,
@@ -193,10 +230,15 @@ class RagflowAdapter:
         }
         if self.endpoint == "openai":
             out["model"] = self.model
+        if self.document_names:
+            out["document_names"] = self.document_names
         return out
 
     async def query(self, query: Query) -> Answer:
-        return self.redact.answer(await self._ask_any(query))
+        answer = self.redact.answer(await self._ask_any(query))
+        if query.case is None:
+            return answer
+        return DocumentNames(query.documents, self.document_names).answer(answer)
 
     async def _ask_any(self, query: Query) -> Answer:
         if self.api != "auto":

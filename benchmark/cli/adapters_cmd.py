@@ -30,11 +30,9 @@ def prompt_adapter(spec: str, options: dict[str, Any]) -> Any:
 
 
 def _records(adapter: Any, the_plan: Any) -> list[dict[str, Any]]:
-    from benchmark.plan import query_for
-
     records = []
     for qs, q in the_plan.pairs:
-        query = query_for(qs, q, the_plan.document(qs))
+        query = the_plan.query(qs, q)
         records.append({"id": q.id, "type": q.type, "set": qs.name, "request": adapter.request_body(query)})
     return records
 

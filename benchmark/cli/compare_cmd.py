@@ -97,6 +97,7 @@ def format_comparison(c: Comparison, a: str, b: str, *, max_flips: int = 20) -> 
     lines = [f"B = {b}  vs  A = {a}", head, _delta_line(c.overall), *(_delta_line(t) for t in c.by_type)]
     lines += ["", explain(c.overall, a, b)]
     lines += [f"  {t.type}: {explain(t, a, b)}" for t in c.by_type if t.verdict != c.overall.verdict]
+    lines += _retrieval_lines(c)
     lines += ["", *_flip_lines(c, max_flips)]
     extra = []
     if c.skipped:
@@ -106,22 +107,62 @@ def format_comparison(c: Comparison, a: str, b: str, *, max_flips: int = 20) -> 
     return "\n".join(lines + extra) + "\n"
 
 
+def _retrieval_lines(c: Comparison) -> list[str]:
+    """Each retrieval metric, overall then per type, with the CI of B - A (when both runs measured it)."""
+    if not c.retrieval:
+        return []
+    from benchmark.retrieval_summary import metric_label
+
+    names = [f"{metric_label(d.metric, d.k_a if d.k_a == d.k_b else None)} {d.type}" for d in c.retrieval]
+    width = max(len("retrieval"), *map(len, names)) + 2
+    head = f"{'retrieval':<{width}}{'n':>4}  {'A':>6}  {'B':>6}  {'Δ':>7}  {'95% CI of Δ':>18}  verdict"
+    lines = ["", head]
+    for name, d in zip(names, c.retrieval, strict=True):
+        lines.append(
+            f"{name:<{width}}{d.n:>4}  {d.mean_a:>6.3f}  {d.mean_b:>6.3f}  {_signed(d.mean_b - d.mean_a):>7}  "
+            f"{_ci(d.ci.low, d.ci.high):>18}  {d.verdict}"
+        )
+    return lines
+
+
 def _vs(v: dict[str, Any] | None, *, none: str) -> str:
     if v is None:
         return none
+    if v.get("delta") is None:
+        return str(v["verdict"])
     return f"{v['verdict']} {_signed(v['delta'])} {_ci(v['ci_low'], v['ci_high'])}"
+
+
+def _retrieval_columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(metric, heading) of the retrieval columns, when some variant measured retrieval."""
+    from benchmark.retrieval_summary import METRICS, metric_label
+
+    measured = [r["retrieval"] for r in rows if r.get("retrieval")]
+    if not measured:
+        return []
+    ks = {m.get("k") for m in measured}
+    k = next(iter(ks)) if len(ks) == 1 else None
+    return [(m, metric_label("foreign" if m == "foreign_rate" else m, k)) for m in METRICS]
+
+
+def _metric(row: dict[str, Any], metric: str) -> str:
+    value = (row.get("retrieval") or {}).get(metric)
+    return "-" if value is None else f"{value:.3f}"
 
 
 def format_leaderboard(board: dict[str, Any]) -> str:
     rows = board["rows"]
     types = sorted({t for r in rows for t in r["by_type"]})
     width = max([len("variant"), *(len(r["name"]) for r in rows)])
+    retrieval = _retrieval_columns(rows)
     head = f"{'rank':<5}{'variant':<{width + 2}}{'score':>6}  {'coverage':>8}  {'pass':>6}  " + "".join(
         f"{t:>14}" for t in types
     )
+    head += "".join(f"{label:>12}" for _, label in retrieval)
     lines = [f"Leaderboard: {board['ranking']}", head + f"  vs {board['baseline']} (baseline)  |  vs leader"]
     for r in rows:
         cells = "".join(f"{r['by_type'].get(t, {}).get('score', 0.0):>14.3f}" for t in types)
+        cells += "".join(f"{_metric(r, m):>12}" for m, _ in retrieval)
         lines.append(
             f"{r['rank']:<5}{r['name']:<{width + 2}}{r['score']:>6.3f}  {r['coverage']:>8.1%}  {r['pass_rate']:>6.1%}  "
             f"{cells}  {_vs(r['vs_baseline'], none='(baseline)')}  |  {_vs(r['vs_leader'], none='(leader)')}"
@@ -134,17 +175,22 @@ def leaderboard_markdown(board: dict[str, Any], *, questions: int | None = None)
     """The leaderboard as Markdown tables (overall, then per question type)."""
     rows = board["rows"]
     types = sorted({t for r in rows for t in r["by_type"]})
+    retrieval = _retrieval_columns(rows)
+    columns = [*types, *(label for _, label in retrieval)]
     out = [
         f"Ranked by {board['ranking']}." + (f" {questions} questions per variant." if questions else ""),
         "",
         "| rank | variant | options | score | coverage | pass rate | "
-        + " | ".join(types)
+        + " | ".join(columns)
         + f" | vs {board['baseline']} (baseline) | vs leader |",
-        "|" + "---|" * (8 + len(types)),
+        "|" + "---|" * (8 + len(columns)),
     ]
     for r in rows:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(r["options"].items())) or "-"
-        cells = " | ".join(f"{r['by_type'].get(t, {}).get('score', 0.0):.3f}" for t in types)
+        cells = " | ".join(
+            [f"{r['by_type'].get(t, {}).get('score', 0.0):.3f}" for t in types]
+            + [_metric(r, m) for m, _ in retrieval]
+        )
         out.append(
             f"| {r['rank']} | {r['name']} | {opts} | {r['score']:.3f} | {r['coverage']:.1%} | {r['pass_rate']:.1%} | "
             f"{cells} | {_vs(r['vs_baseline'], none='(baseline)')} | {_vs(r['vs_leader'], none='(leader)')} |"
@@ -190,10 +236,13 @@ def _display(row: RunRow | None, run_id: str) -> str:
 def _comparisons(store: RunStore, ids: list[str], resamples: int) -> list[Comparison]:
     from benchmark.compare import compare_outcomes
 
-    base = store.outcomes(ids[0])
+    base, base_retrieval = store.outcomes(ids[0]), store.retrieval(ids[0])
     out = []
     for other in ids[1:]:
-        c = compare_outcomes(ids[0], base, other, store.outcomes(other), resamples=resamples)
+        retrieval = (base_retrieval, store.retrieval(other))
+        c = compare_outcomes(
+            ids[0], base, other, store.outcomes(other), resamples=resamples, retrieval=retrieval
+        )
         if c.overall.n == 0:
             raise ConfigError(
                 f"runs {ids[0]} and {other} have no scored question in common: compare runs of the same question sets"
@@ -360,6 +409,8 @@ def _announce(total: int) -> Any:
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
 )
+@click.option("--rank-by", "rank_by", metavar="METRIC",
+              help="score (default), or a retrieval metric: recall@5, hit@5, mrr, ndcg@5, foreign_rate@5.")  # fmt: skip
 def sweep(
     config: str,
     output: str,
@@ -370,6 +421,7 @@ def sweep(
     html_path: str | None,
     markdown_path: str | None,
     progress: bool | None,
+    rank_by: str | None,
 ) -> int:
     """Run named variants of a system over the same questions and rank them.
 
@@ -377,7 +429,8 @@ def sweep(
     with a name, an adapter spec and options. Variants share one answer cache, so an identical config
     is never asked twice; each run is stored in the run history labelled with its variant name. The
     leaderboard ranks by score, then coverage, and compares every variant with the baseline and the
-    leader (paired bootstrap CI and McNemar, as `compare`).
+    leader (paired bootstrap CI and McNemar, as `compare`); --rank-by recall@5 (hit@k, mrr, ndcg@k,
+    foreign_rate@k) ranks by a retrieval metric measured at that k instead.
 
     Every variant's adapter spec and options are checked before anything is asked. Exit code 0 when
     every variant ran; 1 when a variant answered no question at all (it is named, with the reason);
@@ -386,11 +439,19 @@ def sweep(
     \b
     Example:
       python -m benchmark sweep examples/sweep.toml --html sweep.html --markdown leaderboard.md
+      python -m benchmark sweep examples/sweep.toml --rank-by recall@5
     """
     from benchmark.cli.progress import ProgressBar
     from benchmark.sweep import load_sweep, run_sweep
 
     cfg = load_sweep(config)
+    if rank_by is not None:
+        from dataclasses import replace
+
+        from benchmark.sweep import parse_rank_by
+
+        parse_rank_by(rank_by)
+        cfg = replace(cfg, rank_by=rank_by)
     on = progress if progress is not None else sys.stderr.isatty()
     bar = ProgressBar(sys.stderr) if on else None
     try:

@@ -171,6 +171,12 @@ def render_option(fn: F) -> F:
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for this run in the run history (`runs list`).")
 @judge_options
 @html_option
@@ -331,6 +337,12 @@ def report(
     metavar="KEY=VALUE",
     help="Scorer option (repeatable).",
 )
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
+)
 @click.option("--label", help="A name for the new run in the run history.")
 @judge_options
 @render_option
@@ -340,6 +352,7 @@ def rescore(
     datasets: tuple[str, ...],
     document: str | None,
     scorer_options: tuple[str, ...],
+    k: int | None,
     label: str | None,
     judge: str | None,
     judge_options: tuple[str, ...],
@@ -362,6 +375,7 @@ def rescore(
         document=document,
         scorer_options=parse_pairs(scorer_options, "--scorer-option") or None,
         label=label,
+        retrieval_k=k,
         judge=judge,
         judge_options=parse_pairs(judge_options, "--judge-option") or None,
     )

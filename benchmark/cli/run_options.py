@@ -18,8 +18,7 @@ Relative paths are taken from the working directory, as on the command line.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -27,8 +26,14 @@ from typing import Any
 import click
 
 from benchmark.errors import ConfigError
-from benchmark.run_config import KeySpec, common_run_keys, read_run_table, unknown_key
-from benchmark.toml_file import read_toml as read_toml_file
+from benchmark.run_config import (
+    KeySpec,
+    common_run_keys,
+    parse_pairs,
+    read_run_table,
+    read_toml,
+    unknown_key,
+)
 
 DEFAULTS: dict[str, Any] = {
     "adapter": "baseline",
@@ -51,14 +56,6 @@ RUN_KEYS: dict[str, KeySpec] = {
 }
 
 
-def parse_value(text: str) -> Any:
-    """``5`` -> 5, ``0.2`` -> 0.2, ``true`` -> True, ``[1,2]`` -> list; anything else stays text."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
 def parse_failures(value: str | None) -> int | None:
     """``--failures N`` or ``--failures all`` (-1); None when not given."""
     if value is None:
@@ -69,16 +66,6 @@ def parse_failures(value: str | None) -> int | None:
     if text.isdigit():
         return int(text)
     raise ConfigError(f"expected a number or 'all', got {value!r}", where="--failures")
-
-
-def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"expected KEY=VALUE, got {pair!r}", where=option)
-        out[key.strip()] = parse_value(value)
-    return out
 
 
 @dataclass
@@ -118,6 +105,8 @@ class RunSettings:
         values["tags"] = list(kw.get("tags") or ())
         values["adapter_options"] = parse_pairs(kw.get("adapter_options") or (), "--adapter-option")
         values["scorer_options"] = parse_pairs(kw.get("scorer_options") or (), "--scorer-option")
+        if kw.get("k") is not None:  # --k: the k of the retrieval metrics
+            values["scorer_options"]["retrieval_k"] = kw["k"]
         values["judge_options"] = parse_pairs(kw.get("judge_options") or (), "--judge-option")
         if kw.get("as_json"):
             values["render"] = "json"
@@ -146,10 +135,6 @@ class RunSettings:
             "judge_options": self.judge_options,
             "stop_after": self.stop_after,
         }
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    return read_toml_file(path, ConfigError)
 
 
 def _run_table(path: Path, table: Any) -> dict[str, Any]:

@@ -1,48 +1,26 @@
-"""Pages of text lines with 1-based global line numbers, plus a folded view for matching.
+"""A document: pages of numbered lines (``benchmark.documents.pages``), plus a folded view for matching.
 
-Line numbers are those an editor shows for the source file (page-marker lines use a number but hold
-no content); OCR page lists number their lines consecutively across pages.
+What matching looks up (``index``, ``text_index``), its transcript structure (``transcript``) and what
+scorers derive from it (``derived``) are made once, on first need, and held by the document.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, TypeVar
 
-from benchmark.text.folding import fold
-from benchmark.text.ocr import strip_ocr_noise
+from benchmark.documents.index import DocumentIndex
+from benchmark.documents.pages import Line, Page
+from benchmark.documents.places import Place, TextIndex
+from benchmark.documents.transcript import Transcript, parse_transcript
+from benchmark.text.view import match_view
 
-if TYPE_CHECKING:
-    from benchmark.documents.places import Place, TextIndex
-    from benchmark.documents.transcript import Transcript
+__all__ = ["Document", "Line", "Page", "match_view"]
 
-
-def match_view(text: str) -> str:
-    """The folded, OCR-cleaned form of ``text`` that all matching uses."""
-    return fold(strip_ocr_noise(text))
-
-
-@dataclass(frozen=True)
-class Line:
-    number: int  # 1-based over the whole document
-    page: int  # 1-based
-    text: str
-
-
-@dataclass
-class Page:
-    number: int
-    lines: list[Line] = field(default_factory=list)
-
-    @cached_property
-    def text(self) -> str:
-        return "\n".join(line.text for line in self.lines)
-
-    @cached_property
-    def folded(self) -> str:
-        return match_view(self.text)
+T = TypeVar("T")
 
 
 @dataclass
@@ -51,6 +29,9 @@ class Document:
     format: str
     pages: list[Page]
     sha256: str
+    _derived: dict[Callable[[Any], Any], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @cached_property
     def _by_number(self) -> dict[int, Page]:
@@ -69,6 +50,20 @@ class Document:
         """The whole document folded (width, case, whitespace, punctuation) for containment tests."""
         return match_view(self.text)
 
+    @cached_property
+    def index(self) -> DocumentIndex:
+        """Folded lines by page, the page of each line, one search over all pages (built once)."""
+        return DocumentIndex(self.pages)
+
+    def derived(self, build: Callable[[Document], T]) -> T:
+        """``build(self)``, made on first need and held by the document: the per-document index a
+        scorer keeps (the facts hallucination checks compare with), without this package knowing the
+        scorers. ``build`` must be a pure function of the document."""
+        if build not in self._derived:
+            self._derived[build] = build(self)
+        made: T = self._derived[build]
+        return made
+
     @property
     def page_count(self) -> int:
         return len(self.pages)
@@ -76,16 +71,12 @@ class Document:
     @cached_property
     def text_index(self) -> TextIndex:
         """Content lines (page furniture left out) folded and joined, for finding text across breaks."""
-        from benchmark.documents.places import TextIndex
-
-        return TextIndex(self)
+        return TextIndex(self.pages)
 
     @cached_property
     def transcript(self) -> Transcript | None:
         """Header and question-answer pairs when the document is a 讯问/询问笔录, else None."""
-        from benchmark.documents.transcript import parse_transcript
-
-        return parse_transcript(self)
+        return parse_transcript(self.text_index.content)
 
     def places(self, text: str) -> list[Place]:
         """Every occurrence of ``text`` (folded; across line and page breaks, furniture skipped)."""
@@ -116,15 +107,7 @@ class Document:
         if not needle:
             return []
         for p in self.pages if page is None else [x for x in self.pages if x.number == page]:
-            folded_lines = [match_view(line.text) for line in p.lines]
-            joined = "".join(folded_lines)
-            pos = joined.find(needle)
-            if pos < 0:
-                continue
-            hits, offset = [], 0
-            for line, text in zip(p.lines, folded_lines, strict=False):
-                if offset < pos + len(needle) and offset + len(text) > pos:
-                    hits.append(line)
-                offset += len(text)
-            return hits
+            found = self.index.pages[p.number].holding(needle)
+            if found:
+                return [p.lines[k] for k in found]
         return []

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-from benchmark.documents.model import match_view
-
-if TYPE_CHECKING:
-    from benchmark.documents.model import Document, Line
+from benchmark.documents.pages import Line, Page
+from benchmark.text.view import match_view
 
 _PAGE_NUMBER = re.compile(
     r"第\s*[0-9一二三四五六七八九十]+\s*页\s*[，,/]?\s*共\s*[0-9一二三四五六七八九十]+\s*页"
@@ -36,11 +34,11 @@ def is_page_number(text: str) -> bool:
     return bool(_PAGE_NUMBER.search(text))
 
 
-def furniture_lines(doc: Document) -> frozenset[int]:
+def furniture_lines(pages: Sequence[Page]) -> frozenset[int]:
     """Numbers of the lines that are page furniture (see the module docstring)."""
     out: set[int] = set()
-    last_page = doc.pages[-1].number if doc.pages else 0
-    for page in doc.pages:
+    last_page = pages[-1].number if pages else 0
+    for page in pages:
         filled = [ln for ln in page.lines if ln.text.strip()]
         out.update(ln.number for ln in page.lines if not ln.text.strip() or is_page_number(ln.text))
         if page.number == last_page or not filled:
@@ -87,11 +85,11 @@ def quote_parts(text: str) -> list[str]:
 
 
 class TextIndex:
-    """Every content line of a document, folded and joined once; occurrences found by ``find``."""
+    """Every content line of a document's pages, folded and joined once; occurrences found by ``find``."""
 
-    def __init__(self, doc: Document) -> None:
-        skip = furniture_lines(doc)
-        self.content: list[Line] = [ln for ln in doc.lines if ln.number not in skip]
+    def __init__(self, pages: Sequence[Page]) -> None:
+        skip = furniture_lines(pages)
+        self.content: list[Line] = [ln for page in pages for ln in page.lines if ln.number not in skip]
 
     @cached_property
     def _folded(self) -> tuple[str, list[int]]:

@@ -1,6 +1,6 @@
 """The structure of an interrogation / inquiry record (讯问笔录, 询问笔录): header, question-answer pairs.
 
-``parse_transcript(doc)`` reads a document's content lines (``benchmark.documents.places``: page
+``parse_transcript(lines)`` reads a document's content lines (``benchmark.documents.places``: page
 furniture left out) and finds its speaker markers. The first of these marker styles that yields at
 least ``MIN_PAIRS`` question-answer pairs is used:
 
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from benchmark.text.ocr import strip_ocr_noise
 
 if TYPE_CHECKING:
-    from benchmark.documents.model import Document, Line
+    from benchmark.documents.pages import Line
 
 MIN_PAIRS = 2
 Q, A = "question", "answer"
@@ -250,9 +250,9 @@ def _roles(t: Transcript) -> dict[int, Role]:
     return roles
 
 
-def parse_transcript(doc: Document) -> Transcript | None:
-    """The document's transcript structure, or None when it has fewer than ``MIN_PAIRS`` pairs."""
-    lines = doc.text_index.content
+def parse_transcript(lines: list[Line]) -> Transcript | None:
+    """The transcript structure of a document's content lines (``TextIndex.content``), or None when
+    they hold fewer than ``MIN_PAIRS`` pairs."""
     for style, mark in STYLES:
         marks = mark(lines)
         if _count_pairs(marks) >= MIN_PAIRS:

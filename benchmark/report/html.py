@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import BenchmarkError, StoreError
+from benchmark.report.line_marks import marks as _marks
 from benchmark.report.plain import LANGS, explain
 
 MAX_LINES_PER_CITATION = 12
@@ -150,6 +151,7 @@ class Sources:
         self._questions: dict[tuple[str, str], Any] = {}  # (resolved set path, id) -> Question
         self._by_id: dict[str, Any] = {}
         self._documents: dict[str, Any] = {}  # Question.set_path -> Document | None
+        self._cases: dict[str, Any] = {}  # Question.set_path -> Case (sets over several documents)
         self._seen: set[str] = set()
         self._paths: dict[str, str] = {}
         if enabled:
@@ -176,6 +178,7 @@ class Sources:
         return out
 
     def _load(self, entry: dict[str, Any], override: str | None) -> None:
+        from benchmark.documents.case import load_case
         from benchmark.documents.loaders import load_document
         from benchmark.questions import load_question_set
 
@@ -200,12 +203,15 @@ class Sources:
             self._questions[(str(found.resolve()), q.id)] = q
             self._by_id.setdefault(q.id, q)
         try:
+            case = load_case(qs.documents) if qs.documents else None
             document = load_document(qs.document_path) if qs.document_path else None
         except BenchmarkError as exc:
-            document = None
+            case, document = None, None
             self.notes.append(f"document lines not shown: {exc}")
         for q in qs.questions:
             self._documents[q.set_path] = document
+            if case is not None:
+                self._cases[q.set_path] = case
 
     def _resolved(self, set_path: str) -> str:
         if set_path not in self._paths:
@@ -220,30 +226,11 @@ class Sources:
     def document(self, question: Any) -> Any:
         return None if question is None else self._documents.get(question.set_path)
 
+    def case(self, question: Any) -> Any:
+        return None if question is None else self._cases.get(question.set_path)
+
 
 # --- document lines ---------------------------------------------------------------------------
-
-
-def _marks(lines: Sequence[Any], needle: str) -> dict[int, list[list[int]]]:
-    """Code-point spans of the folded ``needle`` inside the raw text of consecutive ``lines``."""
-    from benchmark.text import fold, fold_with_map
-
-    target = fold(needle)
-    if not target:
-        return {}
-    maps = [(line, *fold_with_map(line.text)) for line in lines]
-    joined = "".join(folded for _, folded, _ in maps)
-    pos = joined.find(target)
-    if pos < 0:
-        return {}
-    out: dict[int, list[list[int]]] = {}
-    offset = 0
-    for line, folded, index in maps:
-        lo, hi = max(pos, offset), min(pos + len(target), offset + len(folded))
-        if lo < hi:
-            out.setdefault(line.number, []).append([index[lo - offset], index[hi - offset - 1] + 1])
-        offset += len(folded)
-    return out
 
 
 def _required_texts(q: Any) -> list[tuple[str, int | None]]:
@@ -355,10 +342,16 @@ def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs:
         view["expected"] = _expected_view(q)
         view["required"] = [
             {"page": ev.page, "text": ev.must_include, "critical": ev.is_critical}
+            | ({"document": ev.document} if ev.document else {})
             for ev in q.required_evidence
         ]
         view["tags"] = list(q.tags)
-    if doc is not None and q is not None:
+    case = sources.case(q)
+    if case is not None and q is not None:
+        from benchmark.report.html_case import case_view
+
+        view.update(case_view(q, case, view["r"], docs))
+    elif doc is not None and q is not None:
         numbers, marks, found = required_lines(q, doc)
         view["req_lines"], view["marks"], view["found"] = (
             numbers,

@@ -64,6 +64,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     "conflict_got": ("points it out (“{cue}”)", "指出了（“{cue}”）"),
     "conflict_miss": ("no contradiction named", "未指出矛盾"),
     "conflict_why": ("the answer does not say that the file contradicts itself", "回答没有指出材料中的矛盾"),
+    "conflict_one_side": (
+        "it names the contradiction but cites one side only: no citation of {where}",
+        "指出了矛盾，但只引用了其中一方：未引用{where}",
+    ),
     "abstain_exp": ("say the file does not hold it", "说明材料中没有该信息"),
     "abstains": ("abstains (“{cue}”)", "拒答（“{cue}”）"),
     "answers": ("a direct answer", "直接作答"),
@@ -265,11 +269,23 @@ def _exact_match(comp: Mapping[str, Any], details: Mapping[str, Any], lang: str)
     return out or [_generic("exact_match", comp, details, lang)[0]]
 
 
+def places(values: Any, lang: str) -> str:
+    """A case file's places, ``xunwen-2 p.1``, as ``xunwen-2 page 1`` / ``xunwen-2 第1页``."""
+    shown = []
+    for value in values or []:
+        doc, _, page = str(value).rpartition(" p.")
+        shown.append(f"{doc} {t(lang, 'page', p=page)}" if doc else str(value))
+    return t(lang, "or").join(shown) if shown else t(lang, "nothing")
+
+
 def _citation(comp: Mapping[str, Any], details: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     want, read = comp.get("expected"), _map(comp.get("extracted"))
     exp = pages(want if isinstance(want, list) else _map(want).get("pages"), lang)
     provided = read.get("provided", bool(read.get("pages")))
     got = pages(read.get("pages"), lang) if provided else t(lang, "no_citation")
+    if _map(want).get("locations"):  # a case file: a page means nothing without its document
+        exp = places(_map(want)["locations"], lang)
+        got = places(read.get("locations"), lang) if provided and read.get("locations") else got
     if comp.get("score") == 1.0:
         why = t(lang, "cite_ok")
     else:
@@ -338,6 +354,12 @@ def _abstention(comp: Mapping[str, Any], details: Mapping[str, Any], lang: str) 
     if want == "conflict":
         exp, miss, why = t(lang, "conflict_exp"), t(lang, "conflict_miss"), t(lang, "conflict_why")
         got = t(lang, "conflict_got", cue=cue) if ok else miss
+        sides = _map(details.get("sides"))  # a contradiction across documents (scorers.sides)
+        if not ok and cue and sides.get("answer_cites") and not sides.get("both_cited"):
+            missing = [] if sides.get("required_cited") else [sides.get("required")]
+            missing += [] if sides.get("additional_cited") else list(sides.get("additional") or [])
+            where = places([f"{_map(m).get('document')} p.{_map(m).get('page')}" for m in missing], lang)
+            got, why = t(lang, "conflict_got", cue=cue), t(lang, "conflict_one_side", where=where)
     elif want == "abstain":
         exp, why = t(lang, "abstain_exp"), t(lang, "abstain_why")
         got = t(lang, "abstains", cue=cue) if ok else t(lang, "answers")

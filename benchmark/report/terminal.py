@@ -17,6 +17,7 @@ from typing import Any
 
 from benchmark.report.gate_lines import failed_gates, gate_lines
 from benchmark.report.plain import answer_first_line, clip, explain, label
+from benchmark.report.retrieval_table import retrieval_lines
 
 DEFAULT_FAILURES = 10
 ALL = -1  # --failures all
@@ -233,6 +234,11 @@ def verdict(summary: Mapping[str, Any]) -> str:
     )
 
 
+def _retrieval(report: dict[str, Any], view: View) -> list[str]:
+    """Retrieval means per type, when answers gave ranked contexts (``retrieval_table``)."""
+    return retrieval_lines(report.get("summary", {}))[1:]
+
+
 def _gates(report: dict[str, Any], view: View) -> list[str]:
     return gate_lines(report.get("summary", {}))
 
@@ -255,6 +261,7 @@ Section = Callable[[dict[str, Any], View], list[str]]
 SECTIONS: tuple[tuple[Section, ...], ...] = (
     (_header,),
     (_summary_table,),
+    (_retrieval,),
     (_trials,),
     (_judge,),
     (_gates,),

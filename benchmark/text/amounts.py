@@ -13,11 +13,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 
 from .dates import dates_in, scan_dates, scan_spans
 from .folding import half_width
-from .found import CACHE_MAX_CHARS, Found, context_qualifier, link_kind
+from .found import Found, context_qualifier, link_kind
 from .numerals import (
     BIG_UNITS,
     CN_DIGITS,
@@ -35,22 +34,7 @@ _DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
 _START = rf"[0-9{_DIGIT1}十拾百佰千仟几廿卅]"
 _BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-9{_DIGIT1}]))"
 # A run starts with a numeral not preceded by a letter, digit, 万/亿 or a digit and its point or comma.
-# The numeral comes first so the engine jumps from numeral to numeral; the lookbehind behind it checks
-# the characters before it (the same matches as ``(?<!…)(?<!…){_START}{_BODY}*``, twice as fast).
-_RUN_HEAD = rf"{_START}(?<=(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]).)"
-_RUN = re.compile(rf"{_RUN_HEAD}{_BODY}*")
-_GATE = re.compile(rf"[0-9{_CN}几]")
-# Every money cue (a prefix, a suffix, 万/亿 in the run) holds 人民币 or one of these characters (the
-# English ones a Latin letter), and an uncued number becomes an amount only through a cued neighbour
-# (``_inherit``): text without any holds no amount. A character class and a substring test are quick
-# scans (an alternation of the cues tries each one at every character).
-_CUE_CHARS = re.compile("[元圆块¥万亿萬億A-Za-z]")
-
-
-def _may_hold_money(t: str) -> bool:
-    return _CUE_CHARS.search(t) is not None or "人民币" in t
-
-
+_RUN = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){_START}{_BODY}*")
 _PREFIX = re.compile(r"(?:¥|人民币|rmb|cny|renminbi)\s*$", re.IGNORECASE)
 _SUFFIX = re.compile(
     r"(?P<approx>\s*(?:多|余|来))?\s*(?:"
@@ -64,54 +48,34 @@ _ONE_DIGIT = rf"[0-9{''.join(CN_DIGITS)}]"
 _JIAO_FEN = re.compile(
     rf"(?:(?P<j>{_ONE_DIGIT})\s*[角毛])?(?:(?P<f>{_ONE_DIGIT})\s*分(?!钟))?(?P<qian>钱)?(?P<zheng>整)?"
 )
-# What a non-empty ``_JIAO_FEN`` match starts with: after 元 it is only tried at these characters.
-_JIAO_FEN_FIRST = frozenset("0123456789" + "".join(CN_DIGITS) + "钱整")
 _KUAI_DIGIT = re.compile(rf"(?P<j>{_ONE_DIGIT})(?![0-9{_CN}角毛分])")
 _NOT_MONEY_AFTER = re.compile(
     r"\s*(?:多|余|来)?\s*(?:美元|美金|欧元|日元|港元|港币|英镑|韩元|台币|澳元|加元|卢布|人|字|个|次|件|名|册|份|张|条|辆|台|头|只|套|亩|平|米|公里|千米|吨|斤|公斤|克|股|户|"
     r"步|年|天|小时|分钟|秒|倍|部|本|篇|页|行|批|箱|瓶|盒|包|袋|粒|片|支|枝|把|位|家|所|座|间|层|km|kg)",
     re.IGNORECASE,
 )
-# Numbers that are never amounts, each with a cheap gate (a substring or a pattern) tested first.
-_NON_AMOUNT: tuple[tuple[str | re.Pattern[str], re.Pattern[str]], ...] = (
-    (
-        re.compile(r"[0-9]{7}"),
-        re.compile(
-            r"(?<![0-9])1[3-9][0-9]{9}(?![0-9])"  # mobile phone
-            r"|(?<![0-9])[0-9]{17}[0-9Xx](?![0-9])"  # resident ID
-            r"|(?<![0-9])0[0-9]{2,3}-?[0-9]{7,8}(?![0-9])"  # landline
-            r"|(?<![0-9])[0-9]{16,}(?![0-9])"  # bank card, account, other long codes
-        ),
+# Numbers that are never amounts.
+_NON_AMOUNT = (
+    re.compile(
+        r"(?<![0-9])1[3-9][0-9]{9}(?![0-9])"  # mobile phone
+        r"|(?<![0-9])[0-9]{17}[0-9Xx](?![0-9])"  # resident ID
+        r"|(?<![0-9])0[0-9]{2,3}-?[0-9]{7,8}(?![0-9])"  # landline
+        r"|(?<![0-9])[0-9]{16,}(?![0-9])"  # bank card, account, other long codes
     ),
-    ("号", re.compile(r"[(\[（〔【][0-9]{4}[)\]）〕】][^\s，。；;]{0,12}?[0-9]+号")),  # (2020)京0105刑初123号
-    (re.compile(r"[0-9]:[0-9]"), re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])")),  # time
-    ("第", re.compile(rf"第[0-9{_CN}]+")),  # ordinal
-    ("%", re.compile(r"[0-9.]+\s*%")),  # percentage
-    ("百分之", re.compile(rf"百分之[{_CN}点]+")),
+    re.compile(r"[(\[（〔【][0-9]{4}[)\]）〕】][^\s，。；;]{0,12}?[0-9]+号"),  # (2020)京0105刑初123号
+    re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?![0-9])"),  # time
+    re.compile(rf"第[0-9{_CN}]+"),  # ordinal
+    re.compile(r"[0-9.]+\s*%"),  # percentage
+    re.compile(rf"百分之[{_CN}点]+"),
 )
 _CONNECTOR_AFTER = re.compile(
     r"\s*(?:[,，]?\s*(?:或者|或是|还是|抑或|或|要么)|至|到|-|~|～|—|–|－|、|和|与|及|以及|加|/|or\b|to\b|and\b)",
     re.IGNORECASE,
 )
-# The characters ``_SUFFIX`` and ``_CONNECTOR_AFTER`` can start with, besides whitespace (which both
-# skip first): a number followed by anything else has neither (a test checks every character).
-_FOLLOWERS = frozenset("多余来元圆块人yYrRcC,，或还抑要至到-~～—–－、和与及以加/oOtTaA")
-# The runs of ``_RUN`` that may be amounts in a text without a prefix cue (``_may_be_amount``): those
-# followed by whitespace or a follower, or holding 万/亿. The run is read possessively, up to its
-# first big unit and then to its end, so the engine never tries a shorter run; a run that fails is
-# tried again from each numeral inside it, and those runs end where it ends: they fail too.
-_BIG = "".join(BIG_UNITS)
-_BODY_SMALL = _BODY.replace(_CN, "".join(c for c in _CN if c not in BIG_UNITS), 1)
-_FOLLOWER_CLASS = re.escape("".join(sorted(_FOLLOWERS)))
-_MAYBE_AMOUNT_RUN = re.compile(
-    rf"{_RUN_HEAD}{_BODY_SMALL}*+"
-    rf"(?:[{_BIG}]{_BODY}*+|(?=[\s{_FOLLOWER_CLASS}]))"
-)
 # The Chinese comma as a thousands separator, as real judgments write it (人民币300，000元, １２，０００元):
-# after one to three digits, before exactly three. The comma comes first so the engine jumps from
-# comma to comma (the same as ``(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=…)``).
-_FW_THOUSANDS = re.compile("，(?<=[0-9０-９]，)(?<![0-9０-９]{4}，)(?=[0-9０-９]{3}(?![0-9０-９]))")
-_PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")
+# after one to three digits, before exactly three.
+_FW_THOUSANDS = re.compile("(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=[0-9０-９]{3}(?![0-9０-９]))")
+_PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")  # what every prefix cue holds
 _BIG_SET = frozenset(BIG_UNITS)
 _APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")
 _UNIT_CHARS = frozenset(SMALL_UNITS) | frozenset(BIG_UNITS)
@@ -199,11 +163,7 @@ def _parse_run(run: str) -> tuple[Decimal, bool] | None:
 
 
 def _blocked(t: str, date_spans: list[tuple[int, int]]) -> _Spans:
-    spans = list(date_spans)
-    for gate, pattern in _NON_AMOUNT:
-        if (gate in t) if isinstance(gate, str) else (gate.search(t) is not None):
-            spans.extend(m.span() for m in pattern.finditer(t))
-    return _Spans(spans)
+    return _Spans(list(date_spans) + [m.span() for pattern in _NON_AMOUNT for m in pattern.finditer(t)])
 
 
 class _Spans:
@@ -221,22 +181,14 @@ class _Spans:
         return i > 0 and self.reach[i - 1] > start
 
 
-def _may_follow(t: str, end: int) -> bool:
-    """Whether ``_SUFFIX`` or ``_CONNECTOR_AFTER`` may match at ``end`` (a quick look at one character)."""
-    after = t[end : end + 1]
-    return after in _FOLLOWERS or after.isspace()
-
-
-def _may_be_amount(
-    t: str, run: str, start: int, end: int, suffix: re.Match[str] | None, followed: bool, prefixed: bool
-) -> bool:
-    """A cheap test before parsing: some money cue, or a connector to a following number.
-    ``followed``: ``_may_follow(t, end)``; ``prefixed``: ``t`` holds a prefix cue character."""
-    if suffix is not None or not _BIG_SET.isdisjoint(run):
-        return True
-    if prefixed and _PREFIX_GATE.search(t, max(0, start - 10), start):
-        return True
-    return followed and _CONNECTOR_AFTER.match(t, end) is not None
+def _may_be_amount(t: str, run: str, start: int, end: int, suffix: re.Match[str] | None) -> bool:
+    """A cheap test before parsing: some money cue, or a connector to a following number."""
+    return bool(
+        suffix is not None
+        or not _BIG_SET.isdisjoint(run)
+        or _PREFIX_GATE.search(t, max(0, start - 10), start)
+        or _CONNECTOR_AFTER.match(t, end)
+    )
 
 
 def _cue_and_end(
@@ -247,17 +199,11 @@ def _cue_and_end(
     value: Decimal,
     approx: bool,
     sm: re.Match[str] | None,
-    prefixed: bool = True,
 ) -> tuple[bool, int, int, Decimal, bool]:
-    """Whether a money cue surrounds the run; the widened span, value (角/分 added) and approx flag.
-    ``prefixed``: False when ``t`` holds no character of ``_PREFIX_GATE`` (nor can the window)."""
+    """Whether a money cue surrounds the run; the widened span, value (角/分 added) and approx flag."""
     cued = False
     lo = start
-    pm = (
-        _PREFIX.search(t, max(0, start - 10), start)
-        if prefixed and _PREFIX_GATE.search(t, max(0, start - 10), start)
-        else None
-    )
+    pm = _PREFIX.search(t, max(0, start - 10), start)
     if pm:
         cued = True
         lo = pm.start()
@@ -282,7 +228,7 @@ def _cue_and_end(
         else:
             cued = True
             end = sm.end()
-            if sm.group("yuan") and not sm.group("zheng") and t[end : end + 1] in _JIAO_FEN_FIRST:
+            if sm.group("yuan") and not sm.group("zheng"):
                 fm = _JIAO_FEN.match(t, end)
                 if (
                     fm is not None
@@ -336,16 +282,11 @@ def find_amounts(text: str) -> list[Found]:
     or negated (不是42000元). Numbers inside dates, phone/ID/card numbers, case numbers, times,
     ordinals and percentages are never amounts; a run of digits is read whole (35000元 is 35000).
     """
-    if len(text) > CACHE_MAX_CHARS:
-        return list(_find_amounts(text))
-    return list(_find_amounts_cached(text))
+    return list(_find_amounts(text))
 
 
 def _find_amounts(text: str) -> tuple[Found, ...]:
-    t = half_width(_FW_THOUSANDS.sub(",", text) if "，" in text else text)
-    if not _GATE.search(t) or not _may_hold_money(t):
-        return ()
-    return _amounts_in(text, t, None)
+    return _amounts_in(text, half_width(_FW_THOUSANDS.sub(",", text)), None)
 
 
 def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> tuple[Found, ...]:
@@ -353,13 +294,11 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
     ``date_spans``: ``scan_spans(t)`` when already known."""
     blocked: _Spans | None = None
     cands: list[_Cand] = []
-    prefixed = _PREFIX_GATE.search(t) is not None  # a prefix cue may stand before some number
-    for m in (_RUN if prefixed else _MAYBE_AMOUNT_RUN).finditer(t):
+    for m in _RUN.finditer(t):
         start, end = m.span()
         run = m.group()
-        followed = _may_follow(t, end)
-        suffix = _SUFFIX.match(t, end) if followed else None
-        if not _may_be_amount(t, run, start, end, suffix, followed, prefixed):
+        suffix = _SUFFIX.match(t, end)
+        if not _may_be_amount(t, run, start, end, suffix):
             continue
         if blocked is None:
             blocked = _blocked(t, scan_spans(t) if date_spans is None else date_spans)
@@ -369,7 +308,7 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
         if parsed is None:
             continue
         value, approx = parsed
-        cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix, prefixed)
+        cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix)
         cands.append(_Cand(lo, hi, start, end, _canonical(value), approx, cued))
     if not cands:
         return ()
@@ -387,23 +326,15 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
     return tuple(out)
 
 
-_find_amounts_cached = lru_cache(maxsize=1024)(_find_amounts)
-
-
 def amounts_and_dates(text: str, t: str | None = None) -> tuple[tuple[Found, ...], tuple[Found, ...]]:
     """``(find_amounts(text), find_dates(text))`` as tuples, the dates scanned once for both (the
     amounts read the same half-width text unless full-width thousands commas were made ASCII);
-    ``t`` is ``half_width(text)`` when the caller has it. Nothing is cached: for callers that look
-    at a text once."""
+    ``t`` is ``half_width(text)`` when the caller has it."""
     t = half_width(text) if t is None else t
-    if _GATE.search(t) is None and ("月" not in t or "元" not in t):
-        return (), ()  # no numeral: no amount, and no date but 元月 (January, 元 and 月 may stand apart)
     scan = scan_dates(t)
     dates = dates_in(text, t, scan)
-    commas = _FW_THOUSANDS.sub(",", text) if "，" in text else text
+    commas = _FW_THOUSANDS.sub(",", text)
     ta = t if commas == text else half_width(commas)
-    if not _GATE.search(ta) or not _may_hold_money(ta):
-        return (), dates
     return _amounts_in(text, ta, [(s, e) for s, e, _ in scan] if ta == t else None), dates
 
 

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 __all__ = ["contains_folded", "fold", "fold_with_map", "half_width"]
 
 _DROP = re.compile(r"[\W_]+")
-_KEEP = re.compile(r"[^\W_]+")  # what ``fold`` keeps (joining its runs is faster than deleting the rest)
-# ``_KEEP`` and ``_``, with ranges the engine tests before the Unicode category: CJK ideographs, digits
-# and ASCII lower case (all of them letters or digits) match a quarter faster. ``fold`` joins its runs
-# and removes the underscores.
-_KEEP_OR_UNDERSCORE = re.compile(r"[\u4e00-\u9fff0-9a-z\w]+")
 
 # Full-width ASCII variants (U+FF01..U+FF5E) -> ASCII, ideographic space -> space, ￥ -> ¥.
 # One character for one character, so offsets into the result are offsets into the input.
@@ -31,32 +25,6 @@ _HALF[0xFF61] = 0x3002  # halfwidth ideographic full stop -> 。
 _FULL_WIDTH = re.compile("[\uff01-\uff0b\uff0d-\uff5e\u3000\uffe5\uff61]+")
 
 
-# The full-width punctuation of ordinary Chinese text, replaced by ``str.replace`` (a fast scan each)
-# before the regular expression looks for the rarer forms; the same mapping as ``_HALF``.
-_COMMON_WIDE = tuple(
-    (chr(cp), chr(_HALF[cp])) for cp in (0xFF1A, 0xFF1F, 0xFF08, 0xFF09, 0xFF1B, 0xFF01, 0x3000)
-)
-
-
-def _to_half(m: re.Match[str]) -> str:
-    return m.group().translate(_HALF)
-
-
-def _common_half(text: str) -> str:
-    """``text`` with the full-width punctuation of ordinary Chinese text made ASCII (``_COMMON_WIDE``)."""
-    for wide, narrow in _COMMON_WIDE:
-        if wide in text:
-            text = text.replace(wide, narrow)
-    return text
-
-
-def _no_full_width(s: str) -> bool:
-    """True only if ``s`` holds no character ``_FULL_WIDTH`` matches: every one of those has a
-    compatibility decomposition, so NFKC-normalised text holds none. The quick check of
-    ``unicodedata.is_normalized`` is 15x faster than the search; False says nothing."""
-    return unicodedata.is_normalized("NFKC", s)
-
-
 def half_width(text: str) -> str:
     """Full-width ASCII forms to ASCII (``４２０００`` -> ``42000``), same length as the input.
 
@@ -65,41 +33,21 @@ def half_width(text: str) -> str:
     """
     if text.isascii():
         return text
-    text = _common_half(text)
-    if _no_full_width(text.replace("，", ",") if "，" in text else text):  # ， is not NFKC-normalised
-        return text
-    if _FULL_WIDTH.search(text) is None:
-        return text
-    return _FULL_WIDTH.sub(_to_half, text)
+    return _FULL_WIDTH.sub(lambda m: m.group().translate(_HALF), text)
 
 
 def fold(text: str) -> str:
     """NFKC, case-fold, and keep only letters/digits (CJK included): ``"ＡＢ c，1"`` -> ``"abc1"``.
 
-    NFKC runs only when the text still needs it once its full-width forms (the Chinese comma
-    included: it is dropped here anyway) are made ASCII: each of those maps to one character by
-    its compatibility decomposition, so NFKC of the result equals NFKC of the text, and most
-    Chinese text is then already normalised (``unicodedata.is_normalized`` is a quick check).
-    Text that is normalised once its common punctuation and comma are ASCII holds no other
-    full-width form (``_no_full_width``): the search for them is skipped.
+    The full-width forms (``half_width``) and the Chinese comma are first made the ASCII characters
+    NFKC makes of them (their compatibility decompositions), which changes nothing in the result:
+    ordinary Chinese text is then NFKC-normalised already, and ``unicodedata.normalize`` only checks it
+    instead of rebuilding the string.
     """
     if text.isascii():
-        return _kept(text.lower())
-    s = _common_half(text)
-    if "，" in s:
-        s = s.replace("，", ",")  # the full-width forms below never include ， or ,: order is free
-    if not _no_full_width(s):
-        if _FULL_WIDTH.search(s) is not None:
-            s = _FULL_WIDTH.sub(_to_half, s)
-        if not unicodedata.is_normalized("NFKC", s):
-            s = unicodedata.normalize("NFKC", s)
-    return _kept(s.casefold())
-
-
-def _kept(s: str) -> str:
-    """The letters and digits of ``s``: ``"".join(_KEEP.findall(s))``."""
-    kept = "".join(_KEEP_OR_UNDERSCORE.findall(s))
-    return kept.replace("_", "") if "_" in kept else kept
+        return _DROP.sub("", text.lower())
+    narrow = half_width(text).replace("，", ",")
+    return _DROP.sub("", unicodedata.normalize("NFKC", narrow).casefold())
 
 
 _SECOND: frozenset[str] | None = None
@@ -122,7 +70,6 @@ def _second_elements() -> frozenset[str]:
     return _SECOND
 
 
-@lru_cache(maxsize=16384)
 def _fold_char(ch: str) -> tuple[str, bool]:
     """(folded form of one character alone, whether it may merge with the character before it)."""
     normal = unicodedata.normalize("NFKC", ch)

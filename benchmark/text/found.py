@@ -11,13 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from benchmark.records import quick_init
-
-__all__ = ["CACHE_MAX_CHARS", "QUALIFIERS", "Found"]
-
-#: Texts up to this length have their ``find_amounts``/``find_dates`` results memoised (LRU, 1024 texts):
-#: scorers look at the same answer several times. Longer texts (documents) are never cached.
-CACHE_MAX_CHARS = 2000
+__all__ = ["QUALIFIERS", "Found"]
 
 #: The values ``Found.qualifier`` takes (besides None).
 QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
@@ -26,8 +20,7 @@ QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
 _AS_IS = frozenset((bool, int, float, str, type(None)))  # value types ``to_dict`` leaves as they are
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Found:
     """A value stated in a text: ``text[start:end] == raw``."""
 
@@ -62,9 +55,6 @@ class Found:
 # --- shared context rules (used by amounts, dates, counts, booleans) -------------------------------
 
 _BREAK = re.compile(r"[。；;！!？?\n\r，：]|,(?!\d)|:(?!\d)")
-# The last match of ``_BREAK`` (every one is a single character): the greedy ``.*`` backs off from the
-# end to the first place, from the right, where a break matches.
-_LAST_BREAK = re.compile(rf"(?s:.*)(?:{_BREAK.pattern})")
 _HEDGE = re.compile(
     r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|应该有|应该在|兴许|貌似|印象中|"
     r"不确定|不太确定|不敢确定|说不准|说不清|记不清|没准|"
@@ -91,29 +81,11 @@ _RANGE_BEFORE = re.compile(
 )
 _RANGE_AFTER = re.compile(r"^\s*(?:以上|以下|以内|之内|之上|之下|封顶|\bor (?:more|less)\b)", re.IGNORECASE)
 
-# Characters every before/after rule needs at least one of: a cheap test that skips the rules.
+# Characters every before/after rule needs at least one of: a clause with none has no qualifier.
 _CUE_BEFORE = re.compile(
     r"[不并而绝非没能许或好似概估恐应兴貌印确准说清记约近将接差乎致莫超至少低高多最足满到a-zA-Z]"
 )
 _CUE_AFTER = re.compile(r"[以之封左上前开出许吧吗?？a-zA-Z]")
-# Then each rule before a value, searched only when the clause holds a character that each of its
-# alternatives starts with (ignoring case, as the rules do).
-_BEFORE_RULES = tuple(
-    (re.compile(first, re.IGNORECASE), rule)
-    for first, rule in (
-        ("[不并而绝n]", _NEGATED_BEFORE),
-        ("[超不至最多少高低mlau]", _RANGE_BEFORE),
-        ("[可也或好似大估恐应兴貌印不说记没mplin]", _HEDGE),
-        ("[近约大将接差几arns]", _APPROX_BEFORE),
-    )
-)
-_NEGATED, _RANGE, _HEDGED, _APPROX = range(4)
-
-
-def _before(before: str, rule: int) -> bool:
-    """Whether rule ``rule`` of ``_BEFORE_RULES`` matches the clause before a value."""
-    first, pattern = _BEFORE_RULES[rule]
-    return first.search(before) is not None and pattern.search(before) is not None
 
 
 _ALT_GAP = re.compile(r"\s*[,，]?\s*(?:或者|或是|还是|抑或|或|要么|/|\bor\b)\s*(?:是|为)?\s*", re.IGNORECASE)
@@ -125,8 +97,8 @@ _BETWEEN = re.compile(r"(?:\bbetween|在|介于|从)\s*$", re.IGNORECASE)
 def clause_before(t: str, start: int, limit: int = 40) -> str:
     """The text of the clause that ends at ``start`` (at most ``limit`` characters)."""
     seg = t[max(0, start - limit) : start]
-    last = _LAST_BREAK.match(seg)
-    return seg[last.end() :] if last is not None else seg
+    breaks = [m.end() for m in _BREAK.finditer(seg)]
+    return seg[breaks[-1] :] if breaks else seg
 
 
 def clause_after(t: str, end: int, limit: int = 12) -> str:
@@ -144,13 +116,13 @@ def context_qualifier(t: str, start: int, end: int) -> str | None:
     cue_after = _CUE_AFTER.search(after) is not None
     if not (cue_before or cue_after):
         return None
-    if cue_before and _before(before, _NEGATED):
+    if cue_before and _NEGATED_BEFORE.search(before):
         return "negated"
-    if (cue_before and _before(before, _RANGE)) or (cue_after and _RANGE_AFTER.match(after)):
+    if (cue_before and _RANGE_BEFORE.search(before)) or (cue_after and _RANGE_AFTER.match(after)):
         return "range"
-    if (cue_before and _before(before, _HEDGED)) or (cue_after and _HEDGE_AFTER.match(after)):
+    if (cue_before and _HEDGE.search(before)) or (cue_after and _HEDGE_AFTER.match(after)):
         return "hedge"
-    if (cue_before and _before(before, _APPROX)) or (cue_after and _APPROX_AFTER.match(after)):
+    if (cue_before and _APPROX_BEFORE.search(before)) or (cue_after and _APPROX_AFTER.match(after)):
         return "approximate"
     return None
 

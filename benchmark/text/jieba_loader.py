@@ -1,8 +1,15 @@
-"""The one place jieba is loaded: lazily (its dictionary takes ~0.5 s), once, thread-safe and quiet.
+"""The one place jieba is loaded: on first need, once per process, thread-safe and quiet.
 
-Its dictionary cache goes to ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``) instead of
-the system temp directory; jieba's start-up messages never reach stderr. We never add words to its
-shared dictionary, so results do not depend on which documents were seen first.
+- :func:`load_jieba`: the tokenizer with its dictionary, read from jieba's own cache file (a
+  marshal dump jieba writes on the first load and reads on every later one), which lives in
+  ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``) instead of the system temp
+  directory. Components that need words (key points, the baseline's tokenizer, name checks) call it;
+  a run whose scorers need none never loads the dictionary.
+- :func:`load_posseg`: the part-of-speech tagger on top of it, whose tables jieba builds from the
+  whole dictionary file on import; only the name checks need it.
+
+jieba's start-up messages never reach stderr. We never add words to its shared dictionary, so
+results do not depend on which documents were seen first.
 """
 
 from __future__ import annotations
@@ -14,8 +21,11 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-_LOCK = threading.Lock()
+__all__ = ["jieba_cache_dir", "load_jieba", "load_posseg"]
+
+_LOCK = threading.Lock()  # threads of one process (the baseline answers concurrently) load it once
 _JIEBA: Any = None
+_POSSEG: Any = None
 
 
 def jieba_cache_dir() -> Path:
@@ -33,22 +43,36 @@ def _usable_cache_dir() -> str | None:
     return str(path)
 
 
+def _quiet_import(name: str) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
+        module = __import__(name, fromlist=["_"])
+    logging.getLogger("jieba").setLevel(logging.CRITICAL + 1)  # even "dump cache failed" stays quiet
+    return module
+
+
 def load_jieba() -> Any:
-    """The initialised ``jieba`` module (``jieba.posseg`` imported too)."""
+    """The ``jieba`` module, its dictionary loaded."""
     global _JIEBA
-    if _JIEBA is not None:
-        return _JIEBA
-    with _LOCK:
-        if _JIEBA is None:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # jieba imports the deprecated pkg_resources
-                import jieba
-                import jieba.posseg
-            logging.getLogger("jieba").setLevel(logging.CRITICAL + 1)  # even "dump cache failed" stays quiet
-            jieba.dt.tmp_dir = _usable_cache_dir()
-            try:
-                jieba.initialize()
-            finally:
-                jieba.setLogLevel(logging.WARNING)
-            _JIEBA = jieba
+    if _JIEBA is None:
+        with _LOCK:
+            if _JIEBA is None:
+                jieba = _quiet_import("jieba")
+                jieba.dt.tmp_dir = _usable_cache_dir()
+                try:
+                    jieba.initialize()
+                finally:
+                    jieba.setLogLevel(logging.WARNING)
+                _JIEBA = jieba
     return _JIEBA
+
+
+def load_posseg() -> Any:
+    """``jieba.posseg``, over the dictionary :func:`load_jieba` loads."""
+    global _POSSEG
+    if _POSSEG is None:
+        load_jieba()
+        with _LOCK:
+            if _POSSEG is None:
+                _POSSEG = _quiet_import("jieba.posseg")
+    return _POSSEG

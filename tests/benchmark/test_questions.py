@@ -184,7 +184,8 @@ def test_unknown_key_far_from_any_lists_the_allowed_ones(tmp_path: Path) -> None
     obj["questions"][0]["required_evidence"][0]["zzz"] = 1
     (warning,) = load_question_set(write_set(tmp_path, obj)).warnings
     assert (
-        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: is_critical, lines" in warning
+        "$.questions[0].required_evidence[0]: unknown key 'zzz'; allowed here: document, is_critical, lines"
+        in warning
     )
 
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import gc
 import json
+import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import scorers.citation as citation
 import scorers.fuzzy as fuzzy
 from benchmark.answers import parse_answer
 from benchmark.documents import Document, load_document
+from benchmark.documents.model import match_view
 from benchmark.models import Answer, Citation, LineRange, Question
 from benchmark.questions import build_question_set
 from scorers.citation import (
@@ -97,7 +98,7 @@ def test_evidence_split_over_a_hard_line_break_is_located(doc: Document) -> None
     target = [CitationTarget(1, text="分三次给的，三次加起来")]
     assert check_citations(_answer({"page": 1, "lines": "6"}), target, doc).correct
     assert check_citations(_answer({"page": 1, "lines": "5"}), target, doc).correct
-    assert citation._index(doc).locate(1, "分三次给的，三次加起来") == LineRange(5, 6)
+    assert doc.index.lines_holding(1, match_view("分三次给的，三次加起来")) == (5, 6)
 
 
 def test_lines_without_page_take_the_page_of_their_first_line(doc: Document) -> None:
@@ -239,39 +240,27 @@ def test_targets_with_lines_but_no_page_get_their_page_from_the_document(doc: Do
     assert check_citations(_answer({"page": 2}), target, None).target_pages == ()
 
 
-def test_a_question_s_targets_are_resolved_once_and_never_lent_to_another_question(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_question_s_targets_are_its_own() -> None:
+    """Two question objects with the same id (another set, or the same set loaded again) are each
+    checked against their own evidence."""
     doc = load_document(ROOT / "datasets" / "transcript" / "document.md")
-    built: list[str] = []
-    real = citation.question_targets
-
-    def counting(q: Question) -> list[CitationTarget]:
-        built.append(q.id)
-        return real(q)
-
-    monkeypatch.setattr(citation, "question_targets", counting)
     q = _conflict_question()
-    for _ in range(3):
-        assert check_question_citations(q, _answer({"page": 2, "lines": "84-85"}), doc).correct
-    assert built == ["gap_1"]
-    # the same id in another question object (another set, or the same set loaded again) is resolved anew
     other = _conflict_question({"page": 8, "lines": "367-369"}, [])
     assert other.id == q.id
-    assert not check_question_citations(other, _answer({"page": 2, "lines": "84-85"}), doc).correct
-    assert built == ["gap_1", "gap_1"]
-    assert check_question_citations(q, _answer({"page": 2, "lines": "84-85"}), doc).correct
+    for _ in range(2):
+        assert check_question_citations(q, _answer({"page": 2, "lines": "84-85"}), doc).correct
+        assert not check_question_citations(other, _answer({"page": 2, "lines": "84-85"}), doc).correct
 
 
-def test_document_index_is_dropped_with_its_document(doc: Document) -> None:
-    """The per-document cache holds no strong reference (the loader's own cache aside)."""
+def test_nothing_but_the_document_holds_what_is_built_for_it(doc: Document) -> None:
+    """The document's index lives on the document: no module keeps it (or the document) alive."""
     document = Document(doc.path, doc.format, doc.pages, doc.sha256)
-    check_citations(_answer({"page": 1, "lines": "5"}), TARGET, document)
-    key = id(document)
-    assert key in citation._index._data
+    assert check_citations(_answer({"page": 1, "lines": "5"}), TARGET, document).correct
+    assert document.index is document.index
+    ref = weakref.ref(document)
     del document
     gc.collect()
-    assert key not in citation._index._data
+    assert ref() is None
 
 
 def test_a_quote_longer_than_a_page_is_not_fuzzily_found(doc: Document) -> None:
@@ -300,7 +289,7 @@ def test_long_quotes_that_cannot_match_are_not_searched_fuzzily(monkeypatch: pyt
 
 def test_a_passage_is_found_on_its_first_page_and_never_across_a_page_break() -> None:
     doc = load_document(ROOT / "datasets/transcript/document.md")
-    index = citation._index(doc)
+    index = doc.index
     first, second = doc.pages[0].folded, doc.pages[1].folded
     assert index.first_page_holding(second[40:80]) == 2
     assert index.first_page_holding(first[-10:] + second[:10]) is None  # the two pages' texts joined

@@ -10,6 +10,7 @@ import pytest
 
 from benchmark.answers import parse_answer
 from benchmark.documents import load_document
+from benchmark.documents.case import Case, load_case
 from benchmark.models import AmountPart, Answer, Criteria, DateRange, Expected, Question, RequiredEvidence
 from benchmark.questions import load_question_sets
 from scorers.fact_exact import DEFAULT_WEIGHTS, SCORER, check_fact_exact, score_fact_exact
@@ -151,12 +152,18 @@ def test_works_without_a_document() -> None:
 # --- every bundled fact_exact question ---------------------------------------------------------
 
 
-def _bundled() -> list[tuple[Question, Any, Criteria]]:
+def _bundled() -> list[tuple[Question, Any, Criteria, Case | None]]:
     out = []
     for qs in load_question_sets([ROOT / "datasets"]):
         doc = load_document(qs.document_path) if qs.document_path else None
-        out += [(q, doc, qs.criteria) for q in qs.questions if q.type == "fact_exact"]
+        case = load_case(qs.documents) if qs.documents else None
+        out += [(q, doc, qs.criteria, case) for q in qs.questions if q.type == "fact_exact"]
     return out
+
+
+def _first(value: str | tuple[str, ...] | None) -> str:
+    """An expected text or entity, or the first of its accepted answers."""
+    return (value if isinstance(value, str) else value[0]) if value else ""
 
 
 BUNDLED = _bundled()
@@ -172,7 +179,7 @@ def _text_answer(q: Question) -> str:
     parts = [f"合计{_num(e.amount_total)}元" if e.amount_total is not None else ""]
     parts += [f"{_num(p.amount)}元" for p in e.amount_breakdown]
     parts += [e.date or "", f"{e.date_range.start}至{e.date_range.end}" if e.date_range else ""]
-    parts += [f"{e.count}次" if e.count is not None else "", e.entity or "", e.text_answer or ""]
+    parts += [f"{e.count}次" if e.count is not None else "", _first(e.entity), _first(e.text_answer)]
     if e.boolean_answer is not None:
         parts.insert(0, "是" if e.boolean_answer else "否")
     return "；".join(p for p in parts if p) + "。"
@@ -185,7 +192,7 @@ def _fields(q: Question) -> dict[str, Any]:
         "amounts": [p.amount for p in e.amount_breakdown],
     }
     fields |= {"date": e.date, "count": e.count, "boolean": e.boolean_answer}
-    fields |= {"text": e.text_answer, "entity": e.entity}
+    fields |= {"text": _first(e.text_answer) or None, "entity": _first(e.entity) or None}
     if e.date_range is not None:
         fields["dates"] = [e.date_range.start, e.date_range.end]
     return fields
@@ -195,13 +202,13 @@ def test_there_are_bundled_questions() -> None:
     assert len(BUNDLED) >= 60
 
 
-@pytest.mark.parametrize(("q", "doc", "criteria"), BUNDLED, ids=[q.id for q, _, _ in BUNDLED])
+@pytest.mark.parametrize(("q", "doc", "criteria", "case"), BUNDLED, ids=[q.id for q, _, _, _ in BUNDLED])
 def test_bundled_question_is_scorable_and_its_gold_answer_passes(
-    q: Question, doc: Any, criteria: Criteria
+    q: Question, doc: Any, criteria: Criteria, case: Case | None
 ) -> None:
     assert check_fact_exact(q) == []
-    ctx = ScoringContext(criteria=criteria, document=doc)
-    cites = [{"page": e.page} for e in q.required_evidence]
+    ctx = ScoringContext(criteria=criteria, document=doc, case=case)
+    cites = [{"page": e.page, "document": e.document} for e in q.required_evidence]
     by_text = score_fact_exact(q, parse_answer({"answer": _text_answer(q), "citations": cites}), ctx)
     assert by_text.score == 1.0, by_text.details["fields"]
     by_fields = score_fact_exact(q, Answer("见材料", fields=_fields(q), citations=()), ctx)

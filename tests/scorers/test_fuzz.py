@@ -11,16 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmark.answers import parse_answer
-from benchmark.documents import load_document
 from benchmark.documents.loaders import load_text
-from benchmark.questions import load_question_sets
-from benchmark.resources import datasets_dir
+from benchmark.plan import plan
 from benchmark.scoring import score_answer
 from scorers.names import COMPOUND_SURNAMES, DocumentNames, find_names
 
-SETS = load_question_sets([datasets_dir()])
-QUESTIONS = [(qs, q) for qs in SETS for q in qs.questions]
-DOCUMENTS = {qs.path: load_document(qs.document_path) for qs in SETS if qs.document_path}
+PLAN = plan(None)  # every bundled set, its documents (and cases of several documents) loaded
+QUESTIONS = PLAN.pairs
 PIECES = [
     *COMPOUND_SURNAMES, *(s + "明" for s in COMPOUND_SURNAMES), *(s + "村" for s in COMPOUND_SURNAMES),
     "王", "张", "李", "顾建国", "主任", "律师", "名叫", "全名是", "一张", "两套", "这位", "三次", "3头", "五笔", "几个",
@@ -53,10 +50,11 @@ def test_every_scorer_takes_any_text(
 ) -> None:
     qs, question = QUESTIONS[index]
     answer = parse_answer({"answer": text, "citations": cites, "evidence": evidence})
-    document = (
-        DOCUMENTS[qs.path] if not own_document else load_text(Path("fuzz.md"), (text * 3).encode("utf-8"))
-    )
-    result = score_answer(question, answer, criteria=qs.criteria, document=document)
+    if own_document:
+        document, case = load_text(Path("fuzz.md"), (text * 3).encode("utf-8")), None
+    else:
+        document, case = PLAN.document(qs), PLAN.case(qs)
+    result = score_answer(question, answer, criteria=qs.criteria, document=document, case=case)
     assert 0.0 <= result.score <= 1.0
 
 

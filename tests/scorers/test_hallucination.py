@@ -189,11 +189,11 @@ def test_hints_never_make_a_document_value_a_hallucination() -> None:
     assert invented("殳怀瑾990204197602183317", LOAN, hints="must_not_provide_id_numbers") == []
 
 
-def test_document_as_text_and_facts_cached_per_sha256() -> None:
+def test_document_as_text_and_facts_held_by_the_document() -> None:
     text = "联系电话：138****5906，共计46000元。"
     assert invented("电话138****5906，46000元。", text) == []
     assert document_facts(TRANSCRIPT) is document_facts(TRANSCRIPT)
-    assert document_facts(text) is document_facts(text)
+    assert document_facts(text) == document_facts(text)  # a plain text is read each time
 
 
 def test_without_a_document_only_the_question_is_known() -> None:

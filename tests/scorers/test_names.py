@@ -60,7 +60,8 @@ def test_jieba_runs_only_when_a_candidate_must_be_checked(monkeypatch: pytest.Mo
     def boom() -> None:
         raise AssertionError("jieba was needed")
 
-    monkeypatch.setattr(names_module, "_jieba", boom)
+    monkeypatch.setattr(names_module, "load_jieba", boom)
+    monkeypatch.setattr(names_module, "load_posseg", boom)
     calls: list[int] = []
 
     def provider(text: str) -> tuple[str, ...]:
@@ -150,18 +151,16 @@ def test_name_triggers_on_the_transcript_equal_the_plain_scan() -> None:
     assert name_triggers(text, KNOWN) == plain_name_triggers(text, KNOWN)
 
 
-def test_a_documents_surname_pieces_are_built_once_for_all_its_questions() -> None:
-    """The pieces are kept per part of the known text: a set per question would hold a copy of the
-    whole document's pieces for each one (hundreds of MB for a long judgment and a large set)."""
+def test_names_are_looked_up_in_the_document_and_the_question_apart() -> None:
     from scorers import names
 
     document = "顾卫东于二〇二〇年八月三十一日向蒲立恒借款" * 50
-    first = names._known_grams(f"{document}|顾卫东借了多少钱")
-    second = names._known_grams(f"{document}|蒲立恒何时出借")
-    assert first[0] is second[0] and first[1] is not second[1]
     assert names.name_triggers("顾卫东", f"{document}|x") == []  # in the document
     assert names.name_triggers("顾卫东", "x|顾卫东") == []  # in the question
     assert 0 in names.name_triggers("顾卫东", "顾卫|东")  # never across the two
+    known = names.KnownText.of(f"{document}|顾卫东借了多少钱")
+    assert "顾卫东" in known and "东借" in known and "" in known and "款顾" in known
+    assert "东顾" not in names.KnownText.of("顾卫|东") and "" in names.KnownText(parts=(), grams=())
 
 
 # --- compound surnames: a surname alone is no name, and never an error -----------------------------
@@ -186,7 +185,7 @@ def test_a_compound_surname_with_a_given_name_is_a_name() -> None:
 def test_a_documents_names_are_its_blocks_names() -> None:
     """jieba's POS tagger tags each block (a run of Han, Latin letters and digits) on its own, so the
     names of the whole text are the union of its blocks' names."""
-    tokens = [(p.word, p.flag) for p in names_module._jieba()[1].cut(TRANSCRIPT.text)]
+    tokens = [(p.word, p.flag) for p in names_module.load_posseg().cut(TRANSCRIPT.text)]
     whole = {w for w, f in tokens if f.startswith("nr") and names_module._plausible(w)}
     assert whole <= set(document_names(TRANSCRIPT.text))
 

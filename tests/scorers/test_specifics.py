@@ -162,15 +162,6 @@ def test_specific_to_dict() -> None:
                            "qualifier": None}  # fmt: skip
 
 
-def test_name_functions_are_still_importable_from_specifics() -> None:
-    import scorers.names as names
-    import scorers.specifics as specifics
-
-    assert specifics.find_names is names.find_names and specifics.document_names is names.document_names
-    with pytest.raises(AttributeError):
-        specifics.no_such_name  # noqa: B018
-
-
 # --- the gates that skip searches: each must let through every text its patterns can match ---------
 
 _GATE_PIECES = ["电话", "13912345678", "139-1234-5678", "139 1234 5678", "138****5906", "139xxxx0271", "+86 ",

@@ -334,7 +334,12 @@ class Handler(BaseHTTPRequestHandler):
     def _generic(self, texts: list[str]) -> None:
         _, ans = self.state.answer_for(texts)
         sources = [
-            {"page_no": c.get("page"), "snippet": c.get("quote"), "lines": c.get("lines")}
+            {
+                "page_no": c.get("page"),
+                "snippet": c.get("quote"),
+                "lines": c.get("lines"),
+                "doc": c.get("doc") or c.get("document"),
+            }
             for c in ans.get("citations", [])
         ]
         evidence = [e if isinstance(e, str) else e.get("text") for e in ans.get("evidence", [])]
@@ -343,6 +348,7 @@ class Handler(BaseHTTPRequestHandler):
             "sources": sources,
             "passages": evidence,
             "refused": ans.get("abstained"),
+            "retrieved": ans.get("contexts", []),
         }
         self._send(200, {"status": "ok", "result": result})
 
@@ -491,17 +497,22 @@ def ragflow_reference(
 ) -> tuple[str, dict[str, Any]]:
     """The answer text with markers, and ``reference`` holding one chunk per citation and evidence item.
 
-    Chunk 0 is an uncited chunk, so only the markers say which chunks back the answer.
+    Chunk 0 is an uncited chunk, so only the markers say which chunks back the answer. A citation or
+    evidence item's ``doc`` becomes its chunk's document name (else ``document.md``/``.pdf``).
     """
-    passages: list[tuple[str, int | None]] = [("另案材料：与本问题无关的段落。", 9)]
+    passages: list[tuple[str, int | None, str | None]] = [("另案材料：与本问题无关的段落。", 9, None)]
     for c in ans.get("citations") or []:
         if c.get("quote"):
-            passages.append((c["quote"], c.get("page")))
+            passages.append((c["quote"], c.get("page"), c.get("doc") or c.get("document")))
     for e in ans.get("evidence") or []:
-        text, page = (e, None) if isinstance(e, str) else (e.get("text", ""), e.get("page"))
+        text, page, doc = (
+            (e, None, None)
+            if isinstance(e, str)
+            else (e.get("text", ""), e.get("page"), e.get("doc") or e.get("document"))
+        )
         if text and text not in [p[0] for p in passages]:
-            passages.append((text, page))
-    chunks = [_chunk(i, text, page, profile, positions) for i, (text, page) in enumerate(passages)]
+            passages.append((text, page, doc))
+    chunks = [_chunk(i, text, page, profile, positions, doc) for i, (text, page, doc) in enumerate(passages)]
     markers = "".join(profile.marker.format(i) for i in range(1, len(chunks)))
     answer = f"{ans.get('answer', '')} {markers}".strip()
     if profile.reference_style == "dict":
@@ -509,12 +520,14 @@ def ragflow_reference(
     return answer, {"total": len(chunks), "chunks": chunks, "doc_aggs": []}
 
 
-def _chunk(i: int, text: str, page: int | None, profile: RagflowProfile, positions: str) -> dict[str, Any]:
+def _chunk(
+    i: int, text: str, page: int | None, profile: RagflowProfile, positions: str, name: str | None = None
+) -> dict[str, Any]:
     return {
         "id": hashlib.sha256(f"{i}{text}".encode()).hexdigest()[:16],
         profile.content_field: text,
         "document_id": "doc-0001",
-        profile.name_field: "document.md" if positions != "pdf" else "document.pdf",
+        profile.name_field: name or ("document.md" if positions != "pdf" else "document.pdf"),
         "dataset_id": "kb-0001",
         "image_id": "",
         "similarity": round(0.9 - 0.05 * i, 4),

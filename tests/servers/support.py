@@ -95,11 +95,21 @@ def two_hundred_sets() -> list[QuestionSet]:
 
 
 def gold_answers(sets: list[QuestionSet]) -> dict[str, dict[str, Any]]:
-    """Question text -> the built-in ``oracle`` adapter's answer (correct, from the gold data)."""
+    """Question text -> the built-in ``oracle`` adapter's answer (correct, from the gold data).
+
+    Two sets may ask the same question text (``本案的审判长是谁？`` of two cases): each question is also
+    keyed by its text and id on two lines, which a request naming the id too (``{question_id}`` after
+    ``{question}`` in the body) matches first (the fake server takes the longest key it finds)."""
     from benchmark.adapters.fake import create_oracle
 
     oracle = create_oracle(None, {})
-    return {q.question: run(oracle.query(query_for(q, qs))) for qs in sets for q in qs.questions}
+    out: dict[str, dict[str, Any]] = {}
+    for qs in sets:
+        for q in qs.questions:
+            answer = run(oracle.query(query_for(q, qs)))
+            out.setdefault(q.question, answer)
+            out[f"{q.question}\n{q.id}"] = answer
+    return out
 
 
 def cli_exit_code(args: list[str]) -> int:

@@ -1,6 +1,10 @@
 """``baseline``: the built-in offline RAG (chunking, BM25 or dense retrieval, extractive answers).
 
-It answers from the question text and type only; gold fields of the question are never read.
+It never sees the benchmark's question: ``query`` turns the runner's ``Query`` into the ``SystemQuery``
+every system under test gets (text, id, set, documents, system_instructions) and answers from that
+alone; what to answer and when to abstain come from the text and what retrieval finds (``dispatch``).
+Over a case file it retrieves from every document of the case at once, and its citations, evidence
+and ranked ``contexts`` name their documents.
 Its options are the retrieval config (``retriever``, ``chunking``, ``chunk_size``, ``top_k``,
 ``model``); ``baseline:hybrid`` is short for ``--adapter-option retriever=hybrid``.
 """
@@ -12,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.adapters.base import Query
-from benchmark.adapters.baseline.answerer import answer_question
+from benchmark.adapters.baseline.dispatch import answer_question
 from benchmark.adapters.baseline.retriever import (
     RETRIEVAL_OPTIONS,
     RETRIEVERS,
     RetrievalConfig,
     get_retriever,
 )
+from benchmark.adapters.system_query import SystemQuery, system_query
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer
@@ -27,7 +33,7 @@ __all__ = ["VERSION", "BaselineAdapter", "create"]
 
 #: Bumped whenever the baseline answers differently for the same options (part of ``describe()``,
 #: hence of the answer-cache key).
-VERSION = 1
+VERSION = 3  # 2: ranked contexts, case files searched as a whole; 3: decides from the text, never the type
 
 
 class BaselineAdapter:
@@ -43,7 +49,9 @@ class BaselineAdapter:
     def describe(self) -> dict[str, Any]:
         return {**self.config.describe(), "version": VERSION}
 
-    def _document(self, query: Query) -> Document:
+    def _document(self, query: Query) -> Document | Case:
+        if query.case is not None:
+            return query.case
         if query.document is not None:
             return query.document
         if query.document_path is None:
@@ -57,8 +65,11 @@ class BaselineAdapter:
             return self._documents[key]
 
     def query(self, query: Query) -> Answer:
-        retriever = get_retriever(self._document(query), self.config)
-        return answer_question(query.question.question, query.question.type, retriever)
+        return self.answer(system_query(query), self._document(query))
+
+    def answer(self, query: SystemQuery, document: Document | Case) -> Answer:
+        """The answer to what a system under test sees of a question, over its loaded document."""
+        return answer_question(query.text, get_retriever(document, self.config))
 
 
 def _options(arg: str | None, options: dict[str, Any]) -> dict[str, Any]:

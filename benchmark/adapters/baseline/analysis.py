@@ -37,7 +37,9 @@ _TOTAL = re.compile(r"合计|总共|一共|共计|总计|累计|总额|加起来
 _PARTS = re.compile(r"分别|各是|各期|各笔|各多少|每一次|每一笔|每次|哪几|构成|列出|组成|各负担|各自")
 _IDENTIFIER = re.compile(r"电话|号码|手机号|微信号|卡号|账号|身份证|车牌")
 _DURATION = re.compile(r"多长|多久")
-_INCONSISTENCY = re.compile(r"矛盾|不一致|一致吗|一致|前后|说法.{0,4}(?:相同|一样)|是否相符|出入")
+_INCONSISTENCY = re.compile(r"矛盾|不一致|一致吗|一致|前后|说法.{0,4}(?:相同|一样)|是否相符|出入|到底|究竟")
+# A question that asks for passages rather than one value: which ones, why, how, on what grounds.
+_EVIDENCE = re.compile(r"哪些|为什么|为何|如何|依据|理由|体现|什么作用|具体内容")
 _QUESTION_WORDS = re.compile(
     r"(?:请(?:列出|说明|给出)[^？?。]*|分别|各)?(?:是多少|多少钱|是什么|叫什么|是谁|是哪[^？?，,]*|在哪[^？?，,]*|"
     r"有没有|是否|是不是|多少|什么|哪[^？?，,]*|谁|几[^？?，,]*|吗)[？?]?"
@@ -53,6 +55,7 @@ class Ask:
     parts: bool = False
     unit: str | None = None
     inconsistency: bool = False
+    evidence: bool = False  # asks for the passages that show something (哪些/为什么/如何/依据), not a value
     topic: str = ""
     head: str = ""  # the asked-about noun of "X的Y是谁", e.g. 记录人
 
@@ -135,6 +138,7 @@ def analyse(question: str) -> Ask:
         parts=bool(_PARTS.search(q)),
         unit=unit,
         inconsistency=bool(_INCONSISTENCY.search(q)),
+        evidence=bool(_EVIDENCE.search(q)),
         topic=topic_of(q),
         head=head_noun(topic_of(q)),
     )

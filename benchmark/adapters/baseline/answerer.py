@@ -1,12 +1,13 @@
 """The extractive answerer: reads the value a question asks for out of the best retrieved sentences.
 
-It sees only ``question.question`` and ``question.type`` (never gold fields). Per type:
+It sees only the question text. ``dispatch.answer_question`` decides, from the wording and the
+retrieved passages, which of these applies:
 
-- fact_exact: the asked kinds (``analysis.analyse``) are read from the ranked sentences; the answer
+- values: the asked kinds (``analysis.analyse``) are read from the ranked sentences; the answer
   states the values, ``fields`` carries them, and each value cites its sentence (page, lines, quote).
   When retrieval is weak (the best chunk holds under 10% of the question's idf mass) or no sentence
   holds a value of an asked kind, the answer abstains and quotes the closest passage.
-- evidence_set: ``evidence.answer_evidence``. conflict_gap: ``gaps.answer_conflict_gap``.
+- passages: ``evidence.answer_evidence``; contradictions and gaps: ``gaps``.
 """
 
 from __future__ import annotations
@@ -29,9 +30,15 @@ from benchmark.adapters.baseline.retriever import Hit, Retriever
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.adapters.baseline.values import Value, amount_text, candidates, read_stance
 from benchmark.documents.model import match_view
-from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
-__all__ = ["NOT_FOUND", "Finding", "answer_question", "find_values", "not_found", "stance_of", "weak"]
+__all__ = [
+    "NOT_FOUND",
+    "Finding",
+    "find_values",
+    "names_head",
+    "stance_of",
+    "weak",
+]
 
 NOT_FOUND = "材料中没有记载"
 _HEADING = re.compile(r"^\s*#")
@@ -134,7 +141,7 @@ def _boolean(question: str, ranked: list[Sentence], out: Finding) -> bool:
     return False
 
 
-def _names_head(sentence: Sentence, head: str) -> bool:
+def names_head(sentence: Sentence, head: str) -> bool:
     """Whether the sentence (or the heading of its section) names the asked-about thing."""
     chunk = sentence.hit.chunk
     heading = chunk.lines[0].text if _HEADING.match(chunk.lines[0].text) else ""
@@ -150,7 +157,7 @@ def _text(question: str, ask: Ask, ranked: list[Sentence], retriever: Retriever,
         return False
 
     def score(s: Sentence) -> float:
-        named = HEAD_BONUS if ask.head and _names_head(s, ask.head) else 0.0
+        named = HEAD_BONUS if ask.head and names_head(s, ask.head) else 0.0
         return s.relevance + retriever.coverage(terms, tokenize(s.text)) + named
 
     best = max(usable, key=score)
@@ -200,58 +207,8 @@ def find_values(question: str, retriever: Retriever, hits: list[Hit], ask: Ask |
     return out
 
 
-def _sources_text(sources: list[Sentence]) -> str:
-    return "；".join(f"{s.where}：“{s.clean}”" for s in sources[:3])
-
-
-def not_found(topic: str, hits: list[Hit]) -> Answer:
-    """An abstention that says what the closest passage does say, quoting it."""
-    subject = f"“{topic}”" if topic else "该问题所问的信息"
-    answer = f"{NOT_FOUND}{subject}。"
-    citations: tuple[Citation, ...] = ()
-    evidence: tuple[EvidenceItem, ...] = ()
-    if hits:
-        best = hits[0]
-        said = answer_text(split_sentences(best))
-        answer += f"最接近的记载见第{best.page}页：“{said}”"
-        citations = (Citation(page=best.page, lines=LineRange(best.start, best.end), quote=said),)
-        evidence = tuple(EvidenceItem(text=answer_text(split_sentences(h)), page=h.page) for h in hits[:3])
-    return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True, fields={})
-
-
 def weak(question: str, retriever: Retriever, hits: list[Hit]) -> bool:
     """Whether retrieval found nothing that holds even ``WEAK_COVERAGE`` of the question's idf mass."""
     terms = retriever.query_terms(question)
     best = max((retriever.coverage(terms, retriever.tokens[h.chunk.index]) for h in hits), default=0.0)
     return best < WEAK_COVERAGE
-
-
-def answer_fact(question: str, retriever: Retriever) -> Answer:
-    ask = analyse(question)
-    hits = retriever.search(question)
-    if weak(question, retriever, hits):
-        return not_found(ask.topic, hits)
-    found = find_values(question, retriever, hits, ask)
-    if not found.phrases:
-        return not_found(ask.topic, hits)
-    answer = "；".join(found.phrases) + f"。依据：{_sources_text(found.sources)}。"
-    return Answer(
-        answer=answer,
-        citations=tuple(s.citation() for s in found.sources),
-        evidence=tuple(s.evidence() for s in found.sources),
-        abstained=False,
-        fields=found.fields,
-    )
-
-
-def answer_question(question: str, qtype: str, retriever: Retriever) -> Answer:
-    """The baseline's answer to one question of type ``qtype`` over the retriever's document."""
-    if qtype == "evidence_set":
-        from benchmark.adapters.baseline.evidence import answer_evidence
-
-        return answer_evidence(question, retriever)
-    if qtype == "conflict_gap":
-        from benchmark.adapters.baseline.gaps import answer_conflict_gap
-
-        return answer_conflict_gap(question, retriever)
-    return answer_fact(question, retriever)

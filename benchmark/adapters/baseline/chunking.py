@@ -12,18 +12,24 @@ Three strategies (the ``chunking`` option):
 
 A chunk never crosses a page, so its page and line range can be cited as they are. Page footers of
 transcripts (``第3页 共10页``) and separator lines belong to no chunk.
+
+A case file (``case_chunks``) is chunked document by document; each chunk keeps its document's id, and
+its search context opens with the document's title and type and, in a transcript, who is questioned:
+among several 笔录 of the same matter, those words tell the documents apart.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document, Line
+from benchmark.models import DocumentInfo
 from benchmark.text.ocr import strip_ocr_noise
 
-__all__ = ["CHUNKINGS", "Chunk", "chunk_document", "interviewees", "is_transcript", "qa_role"]
+__all__ = ["CHUNKINGS", "Chunk", "case_chunks", "chunk_document", "interviewees", "is_transcript", "qa_role"]
 
 CHUNKINGS = ("structure", "paragraph", "fixed")
 
@@ -44,6 +50,8 @@ class Chunk:
     kind: str  # "qa" | "header" | "section" | "paragraph" | "table_row" | "fixed"
     lines: tuple[Line, ...]
     context: str = ""
+    document: str | None = None  # in a case file: the id of its document
+    title: str = ""  # in a case file: its document's title (for answers that say where)
 
     @property
     def page(self) -> int:
@@ -241,3 +249,27 @@ def chunk_document(document: Document, chunking: str = "structure", chunk_size: 
     if is_transcript(document):
         return _numbered(_transcript_chunks(document, chunk_size))
     return _numbered(_prose_chunks(document, chunk_size, sections=True))
+
+
+def _label(info: DocumentInfo, document: Document) -> str:
+    """Title, type (unless the title says it) and, in a transcript, who is questioned."""
+    parts = [info.title or info.id]
+    if info.type and info.type not in parts[0]:
+        parts.append(info.type)
+    if is_transcript(document):
+        parts += interviewees(document)
+    return " ".join(parts)
+
+
+def case_chunks(case: Case, chunking: str = "structure", chunk_size: int = 200) -> list[Chunk]:
+    """Every document's chunks, document after document, numbered across the case (see the module doc)."""
+    out: list[Chunk] = []
+    for info in case.infos:
+        document = case.documents[info.id]
+        label = _label(info, document)
+        for c in chunk_document(document, chunking, chunk_size):
+            context = f"{label}\n{c.context}" if c.context else label
+            out.append(
+                replace(c, index=len(out), context=context, document=info.id, title=info.title or info.id)
+            )
+    return out

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from benchmark.adapters.baseline.chunking import Chunk
-from benchmark.adapters.baseline.passages import answer_text, split_sentences
-from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.passages import answer_text, page_label, split_sentences
+from benchmark.adapters.baseline.retriever import Hit, Retriever, contexts_of
 from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
 __all__ = ["answer_evidence", "evidence_hits", "passages", "search_terms"]
@@ -35,9 +35,9 @@ def search_terms(question: str) -> str:
     return stripped if stripped.strip(" ，,。？?") else question
 
 
-def evidence_hits(question: str, retriever: Retriever) -> list[Hit]:
-    """The hits worth returning as evidence, best first."""
-    hits = retriever.search(search_terms(question))
+def evidence_hits(question: str, retriever: Retriever, hits: list[Hit] | None = None) -> list[Hit]:
+    """The hits worth returning as evidence, best first (of ``hits``, the search's when given)."""
+    hits = retriever.search(search_terms(question)) if hits is None else hits
     if not hits:
         return []
     floor = hits[0].score * KEEP_RATIO
@@ -57,7 +57,7 @@ def _window(hit: Hit, retriever: Retriever) -> list[int]:
     indexes = [hit.chunk.index]
     size = len(_stated(hit.chunk)[0])
     nxt = hit.chunk.index + 1
-    while size < retriever.config.chunk_size and nxt < len(chunks) and chunks[nxt].page == hit.page:
+    while size < retriever.config.chunk_size and nxt < len(chunks) and _same_page(chunks[nxt], hit.chunk):
         indexes.append(nxt)
         size += len(_stated(chunks[nxt])[0])
         nxt += 1
@@ -70,7 +70,7 @@ def passages(hits: list[Hit], retriever: Retriever) -> list[list[int]]:
     merged: list[list[int]] = []
     for window in windows:
         last = merged[-1] if merged else None
-        same_page = last is not None and retriever.chunks[last[-1]].page == retriever.chunks[window[0]].page
+        same_page = last is not None and _same_page(retriever.chunks[last[-1]], retriever.chunks[window[0]])
         if last is not None and same_page and window[0] <= last[-1] + 1:
             last.extend(i for i in window if i > last[-1])
         else:
@@ -81,20 +81,31 @@ def passages(hits: list[Hit], retriever: Retriever) -> list[list[int]]:
 def _item(indexes: list[int], retriever: Retriever) -> tuple[EvidenceItem, Citation]:
     parts = [_stated(retriever.chunks[i]) for i in indexes]
     text = "".join(p[0] for p in parts)
-    page = retriever.chunks[indexes[0]].page
-    citation = Citation(page=page, lines=LineRange(parts[0][1], parts[-1][2]), quote=text)
-    return EvidenceItem(text=text, page=page), citation
+    first = retriever.chunks[indexes[0]]
+    lines = LineRange(parts[0][1], parts[-1][2])
+    citation = Citation(page=first.page, lines=lines, quote=text, doc=first.document)
+    return EvidenceItem(text=text, page=first.page, doc=first.document), citation
+
+
+def _same_page(a: Chunk, b: Chunk) -> bool:
+    return a.page == b.page and a.document == b.document
 
 
 def answer_evidence(question: str, retriever: Retriever) -> Answer:
-    hits = evidence_hits(question, retriever)
+    ranked = retriever.search(search_terms(question))
+    hits = evidence_hits(question, retriever, ranked)
     if not hits:
         return Answer(answer="材料中没有找到与该问题相关的记载。", abstained=True)
-    items = [_item(window, retriever) for window in passages(hits, retriever)]
-    listed = "；".join(f"（{i}）第{e.page}页：{e.text}" for i, (e, _) in enumerate(items, start=1))
+    windows = passages(hits, retriever)
+    items = [_item(window, retriever) for window in windows]
+    listed = "；".join(
+        f"（{i}）{page_label(retriever.chunks[w[0]])}：{e.text}"
+        for i, ((e, _), w) in enumerate(zip(items, windows, strict=True), start=1)
+    )
     return Answer(
         answer=f"材料中有{len(items)}处相关记载：{listed}",
         citations=tuple(c for _, c in items),
         evidence=tuple(e for e, _ in items),
         abstained=False,
+        contexts=contexts_of(ranked),
     )

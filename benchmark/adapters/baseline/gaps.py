@@ -20,14 +20,19 @@ import itertools
 import re
 
 from benchmark.adapters.baseline.analysis import Ask, analyse
-from benchmark.adapters.baseline.answerer import NOT_FOUND, find_values, stance_of, weak
-from benchmark.adapters.baseline.passages import Sentence, answer_text, rank_sentences, split_sentences
+from benchmark.adapters.baseline.answerer import NOT_FOUND, stance_of
+from benchmark.adapters.baseline.passages import (
+    Sentence,
+    answer_text,
+    page_label,
+    split_sentences,
+)
 from benchmark.adapters.baseline.retriever import Hit, Retriever
 from benchmark.adapters.baseline.values import candidates
 from benchmark.models import Answer, Citation, EvidenceItem
 from benchmark.text import find_amounts
 
-__all__ = ["GAP_CUES", "answer_conflict_gap", "find_conflict"]
+__all__ = ["GAP_CUES", "abstain", "conflict_answer", "find_conflict", "gap_sentence"]
 
 GAP_CUES = re.compile(
     r"忘记|忘了|记不清|记不得|不记得|想不起|不知道|不清楚|并不清楚|没注意|说不出|说不清|记不住|没记住|"
@@ -36,8 +41,6 @@ GAP_CUES = re.compile(
 CONFLICT = "前后说法存在矛盾"
 STRONG = 0.4  # relevance a sentence needs to take part in a contradiction or a gap
 RIVAL = 0.6  # a rival sentence's relevance relative to the best one's
-DIRECT = 0.6  # relevance of a value's sentence for the file to count as answering it
-_VALUE_KINDS = ("amount", "date", "count")
 
 
 def _stance_conflict(question: str, ranked: list[Sentence]) -> list[Sentence]:
@@ -100,7 +103,7 @@ def find_conflict(
     return _restated_differently(ranked) if ask.wants("amount") else []
 
 
-def _conflict_answer(sentences: list[Sentence]) -> Answer:
+def conflict_answer(sentences: list[Sentence]) -> Answer:
     said = "；另一处".join(f"{s.where}称“{s.clean}”" for s in sentences)
     if len(sentences) == 1:
         answer = f"{CONFLICT}：{said}，同一处的金额前后表述不一致。"
@@ -114,56 +117,23 @@ def _conflict_answer(sentences: list[Sentence]) -> Answer:
     )
 
 
-def _gap_sentence(ranked: list[Sentence]) -> Sentence | None:
+def gap_sentence(ranked: list[Sentence]) -> Sentence | None:
     for s in ranked[:6]:
         if s.role != "问" and s.relevance >= STRONG and GAP_CUES.search(s.text):
             return s
     return None
 
 
-def _abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False) -> Answer:
+def abstain(ask: Ask, said: Sentence | None, hits: list[Hit], gap: bool = False) -> Answer:
     """Abstain; quote what the file says instead (``gap``: the passage that says it is unknown)."""
     subject = f"“{ask.topic}”" if ask.topic else "该问题所问的信息"
     answer = f"{NOT_FOUND}{subject}，无法确定，不能提供。"
     citations: tuple[Citation, ...] = ()
     if said is not None:
         lead = "材料中只记载" if gap else "最接近的记载"
-        answer += f"{lead}（第{said.page}页）：“{said.clean}”。"
+        answer += f"{lead}（{page_label(said.hit.chunk, said.page)}）：“{said.clean}”。"
         citations = (said.citation(),)
-    evidence = tuple(EvidenceItem(text=answer_text(split_sentences(h)), page=h.page) for h in hits[:2])
-    return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True)
-
-
-def _direct(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> Answer | None:
-    if not all(kind in _VALUE_KINDS for kind in ask.kinds):
-        return None
-    found = find_values(question, retriever, hits, ask)
-    if not found.phrases or found.missing or not any(s.relevance >= DIRECT for s in found.sources):
-        return None
-    quote = "；".join(f"第{s.page}页：“{s.clean}”" for s in found.sources[:2])
-    return Answer(
-        answer="；".join(found.phrases) + f"。依据：{quote}。",
-        citations=tuple(s.citation() for s in found.sources),
-        evidence=tuple(s.evidence() for s in found.sources),
-        abstained=False,
-        fields=found.fields,
+    evidence = tuple(
+        EvidenceItem(text=answer_text(split_sentences(h)), page=h.page, doc=h.document) for h in hits[:2]
     )
-
-
-def answer_conflict_gap(question: str, retriever: Retriever) -> Answer:
-    ask = analyse(question)
-    hits = retriever.search(question)
-    wide = retriever.search(question, top_k=2 * retriever.config.top_k)
-    ranked = rank_sentences(retriever, question, wide)
-    if weak(question, retriever, hits):
-        return _abstain(ask, None, hits)
-    conflict = find_conflict(question, ranked, retriever, ask)
-    if conflict:
-        return _conflict_answer(conflict)
-    gap = _gap_sentence(ranked)
-    if gap is not None:
-        return _abstain(ask, gap, hits, gap=True)
-    direct = _direct(question, ask, retriever, hits)
-    if direct is not None:
-        return direct
-    return _abstain(ask, next((s for s in ranked if s.role != "问"), None), hits)
+    return Answer(answer=answer, citations=citations, evidence=evidence, abstained=True)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from benchmark.adapters.baseline.chunking import qa_role
+from benchmark.adapters.baseline.chunking import Chunk, qa_role
 from benchmark.adapters.baseline.retriever import Hit, Retriever
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.documents.model import Line
 from benchmark.models import Citation, EvidenceItem, LineRange
 
-__all__ = ["Sentence", "answer_text", "asked_text", "rank_sentences", "split_sentences"]
+__all__ = ["Sentence", "answer_text", "asked_text", "page_label", "rank_sentences", "split_sentences"]
 
 _STOP = re.compile(r"[。！？；!?;]")
 _KEY_VALUE = re.compile(r"^\s*[^\s，。；：:,]{1,14}[：:]")
@@ -44,8 +44,8 @@ class Sentence:
 
     @property
     def where(self) -> str:
-        """``第6页第253行`` / ``第2页第9-10行``."""
-        return f"第{self.page}页第{LineRange(self.start, self.end)}行"
+        """``第6页第253行`` / ``第2页第9-10行`` (``《第一次讯问笔录》第2页第9-10行`` in a case file)."""
+        return f"{page_label(self.hit.chunk, self.page)}第{LineRange(self.start, self.end)}行"
 
     @property
     def clean(self) -> str:
@@ -54,10 +54,17 @@ class Sentence:
 
     def citation(self, quote: str | None = None) -> Citation:
         text = quote if quote is not None else self.clean
-        return Citation(page=self.page, lines=LineRange(self.start, self.end), quote=_shorten(text))
+        doc = self.hit.chunk.document
+        return Citation(page=self.page, lines=LineRange(self.start, self.end), quote=_shorten(text), doc=doc)
 
     def evidence(self) -> EvidenceItem:
-        return EvidenceItem(text=self.clean, page=self.page)
+        return EvidenceItem(text=self.clean, page=self.page, doc=self.hit.chunk.document)
+
+
+def page_label(chunk: Chunk, page: int | None = None) -> str:
+    """``第6页``, or in a case file ``《第一次讯问笔录》第6页``: where a passage is, as an answer says it."""
+    where = f"第{chunk.page if page is None else page}页"
+    return f"《{chunk.title}》{where}" if chunk.document is not None else where
 
 
 def _shorten(text: str) -> str:

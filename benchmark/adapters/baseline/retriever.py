@@ -1,4 +1,4 @@
-"""Retrieval over one document: chunks, BM25 (always), and dense vectors when asked for.
+"""Retrieval over one document or a whole case file: chunks, BM25 (always), and dense vectors when asked for.
 
 The options below are the "retrieval config" that runs compare; any adapter that wants the baseline's
 retrieval (e.g. one that sends the top chunks to an LLM) builds a ``RetrievalConfig`` from its own
@@ -16,6 +16,9 @@ model          path or cached model name        sentence-transformers model (den
 =============  ===============================  ============================================
 
 Indexes are cached per (document sha256, config): a run over 150 questions indexes each document once.
+A case file (``benchmark.documents.case.Case``) is indexed as one collection: every chunk of every
+document in one BM25 (and dense) index, so that scores compare across documents and the question finds
+the right passage in the right document among similar ones.
 """
 
 from __future__ import annotations
@@ -28,10 +31,19 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from benchmark.adapters.baseline.bm25 import BM25
-from benchmark.adapters.baseline.chunking import CHUNKINGS, Chunk, chunk_document, interviewees, is_transcript
+from benchmark.adapters.baseline.chunking import (
+    CHUNKINGS,
+    Chunk,
+    case_chunks,
+    chunk_document,
+    interviewees,
+    is_transcript,
+)
 from benchmark.adapters.baseline.tokenize import clean, tokenize
+from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.errors import AdapterSpecError
+from benchmark.models import Context, LineRange
 
 __all__ = [
     "RETRIEVAL_OPTIONS",
@@ -40,6 +52,7 @@ __all__ = [
     "RetrievalConfig",
     "Retriever",
     "clear_cache",
+    "contexts_of",
     "get_retriever",
 ]
 
@@ -125,6 +138,19 @@ class Hit:
     def text(self) -> str:
         return self.chunk.text
 
+    @property
+    def document(self) -> str | None:
+        return self.chunk.document
+
+    def context(self) -> Context:
+        """The hit as a retrieved passage of the answer (``contexts``): where it is, its text, its score."""
+        lines = LineRange(self.start, self.end)
+        return Context(self.text, self.page, lines, self.chunk.document, round(self.score, 6))
+
+
+def contexts_of(hits: list[Hit]) -> tuple[Context, ...]:
+    return tuple(h.context() for h in hits)
+
 
 def _ranked(scores: list[float], positive_only: bool) -> list[int]:
     order = (i for i, s in enumerate(scores) if s > 0.0 or not positive_only)
@@ -132,17 +158,24 @@ def _ranked(scores: list[float], positive_only: bool) -> list[int]:
 
 
 class Retriever:
-    """Chunks of one document with a BM25 index (and a dense one for dense/hybrid retrieval)."""
+    """Chunks of one document (or of every document of a case file) with a BM25 index (and a dense one
+    for dense/hybrid retrieval)."""
 
-    def __init__(self, document: Document, config: RetrievalConfig | None = None) -> None:
+    def __init__(self, document: Document | Case, config: RetrievalConfig | None = None) -> None:
         self.document = document
         self.config = config or RetrievalConfig()
-        self.chunks = chunk_document(document, self.config.chunking, self.config.chunk_size)
+        if isinstance(document, Case):
+            self.chunks = case_chunks(document, self.config.chunking, self.config.chunk_size)
+        else:
+            self.chunks = chunk_document(document, self.config.chunking, self.config.chunk_size)
         self.tokens = [tokenize(c.search_text) for c in self.chunks]
         self.bm25 = BM25(self.tokens)
         # In a 笔录 the questioned person answers as "我": their name in a question matches only the
-        # header, so it is no retrieval term.
-        self.speakers = frozenset(interviewees(document)) if is_transcript(document) else frozenset()
+        # header, so it is no retrieval term. (In a case file every chunk carries who is questioned in
+        # its context, and the name tells one person's 笔录 from another's.)
+        self.speakers: frozenset[str] = frozenset()
+        if isinstance(document, Document) and is_transcript(document):
+            self.speakers = frozenset(interviewees(document))
         self.dense: Any = None
         if self.config.retriever != "bm25" and self.config.model:
             from benchmark.adapters.baseline.dense import DenseIndex
@@ -185,8 +218,8 @@ _CACHE: OrderedDict[tuple[str, RetrievalConfig], Retriever] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 
 
-def get_retriever(document: Document, config: RetrievalConfig | None = None) -> Retriever:
-    """The retriever for this document and config, built once and kept (LRU of 32 indexes)."""
+def get_retriever(document: Document | Case, config: RetrievalConfig | None = None) -> Retriever:
+    """The retriever for this document (or case file) and config, built once and kept (LRU of 32 indexes)."""
     config = config or RetrievalConfig()
     key = (document.sha256 or hashlib.sha256(document.text.encode("utf-8")).hexdigest(), config)
     with _CACHE_LOCK:

@@ -48,7 +48,11 @@ var LRB_I18N = {
     legend_required: 'required evidence (highlighted)', line: 'Line', text: 'Text', critical: ' (critical)', not_located: '[not located in the document]',
     question_n: 'Question {id} · {type}', no_question_text: '(question text unavailable)', tags: 'tags', expected_gold: 'Expected (gold)',
     unavailable: 'unavailable', required_evidence: 'Required evidence', document_lines: 'Document lines', click_question: 'Click a question to see its details.',
-    colon: ': ', sep: '; ', yes: 'yes', no: 'no'
+    colon: ': ', sep: '; ', yes: 'yes', no: 'no',
+    retrieval: 'Retrieval', retrieval_deltas: 'Retrieval (questions measured in both runs; foreign: lower is better)',
+    retrieval_help: 'Means over the questions whose answers gave ranked contexts, at k = {k}. hit: a gold location in the top k; recall: the share of gold locations found; mrr: 1 / the rank of the first; ndcg: all of them, as high as possible; foreign: the share of the top k from documents that hold no gold evidence (lower is better).',
+    metric: 'Metric', document: 'Document', document_filter: 'document (evidence or citation)', gold_matched: 'Gold locations matched',
+    ranked_by: 'Ranked by {r}.', 'v_not comparable (different k)': 'not comparable (different k)'
   },
   zh: {
     title_run: '运行报告：{name}', title_cmp: '对比：{b} 与 {a}',
@@ -97,6 +101,10 @@ var LRB_I18N = {
     legend_required: '必需证据（高亮）', line: '行', text: '原文', critical: '（关键）', not_located: '［材料中未找到］',
     question_n: '题目 {id} · {type}', no_question_text: '（无题目文字）', tags: '标签', expected_gold: '标准答案',
     unavailable: '无法获取', required_evidence: '必需证据', document_lines: '材料原文', click_question: '点击一道题查看详情。',
-    colon: '：', sep: '；', yes: '是', no: '否'
+    colon: '：', sep: '；', yes: '是', no: '否',
+    retrieval: '检索', retrieval_deltas: '检索（两次运行都测到的题目；foreign 越低越好）',
+    retrieval_help: '回答给出排序检索片段（contexts）的题目的平均值，k = {k}。hit：前 k 个片段中有标准证据位置；recall：找到的标准证据位置所占比例；mrr：第一个命中片段名次的倒数；ndcg：全部命中且越靠前越好；foreign：前 k 个片段中来自不含标准证据的文书的比例（越低越好）。',
+    metric: '指标', document: '文书', document_filter: '文书（证据或引用）', gold_matched: '命中的标准证据位置',
+    ranked_by: '排名依据：{r}。', 'v_not comparable (different k)': '不可比较（k 不同）'
   }
 };

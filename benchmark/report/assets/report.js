@@ -18,7 +18,8 @@
   var isCmp = DATA.kind === 'comparison';
   var runs = DATA.runs || [];
   var questions = DATA.questions || [];
-  var state = { b: 1, search: '', type: '', outcome: '', change: '', page: 0, sortKey: '', sortDir: -1,
+  var METRICS = ['hit', 'recall', 'mrr', 'ndcg', 'foreign_rate'];
+  var state = { b: 1, search: '', type: '', outcome: '', change: '', document: '', page: 0, sortKey: '', sortDir: -1,
     selected: -1, matches: null, lang: savedLang() || (I18N[DATA.lang] ? DATA.lang : 'en') };
 
   // --- language ------------------------------------------------------------------------------
@@ -214,6 +215,24 @@
     return [el('h2', { text: t('summary') }), summaryCards(s)];
   }
 
+  function metricName(m, k) { return (m === 'foreign_rate' ? 'foreign' : m) + '@' + (k === null || k === undefined ? 'k' : k); }
+
+  /* retrieval means per type and overall, when the answers gave ranked contexts */
+  function retrievalSection() {
+    var s = runs[0].summary || {}, all = s.retrieval;
+    if (!all) return [];
+    var rows = sortTypes(Object.keys(s.by_type || {})).filter(function (tp) { return (s.by_type[tp] || {}).retrieval; })
+      .map(function (tp) { return [tp, s.by_type[tp].retrieval]; }).concat([[t('all'), all, 'all']]);
+    var body = rows.map(function (r) {
+      var tr = el('tr', { testid: 'retrieval-row-' + (r[2] || r[0]) });
+      append(tr, [td(r[0], '', 'type'), td(r[1].questions, 'num', 'questions')]);
+      METRICS.forEach(function (m) { append(tr, td(f3(r[1][m]), 'num', m)); });
+      return tr;
+    });
+    return [el('h2', { text: t('retrieval') }), el('p', { cls: 'muted', text: t('retrieval_help', { k: show(all.k) }) }),
+      table([t('type'), t('questions')].concat(METRICS.map(function (m) { return metricName(m, all.k); })), body, { testid: 'retrieval-table' })];
+  }
+
   function typeSection() {
     var s = runs[0].summary || {};
     var out = [el('h2', { text: t('by_type') }), typeTable(s.by_type),
@@ -230,13 +249,17 @@
     var lb = DATA.leaderboard;
     if (!lb || !(lb.rows || []).length) return [];
     var types = sortTypes(Object.keys((lb.rows[0] || {}).by_type || {}));
-    var headers = [t('rank'), t('variant'), t('score'), t('coverage'), t('pass_rate')].concat(types).concat([t('vs_x', { x: lb.baseline }), t('vs_leader')]);
+    var measured = lb.rows.filter(function (r) { return r.retrieval; });
+    var rk = measured.length ? measured[0].retrieval.k : null, rcols = measured.length ? METRICS : [];
+    var headers = [t('rank'), t('variant'), t('score'), t('coverage'), t('pass_rate')].concat(types)
+      .concat(rcols.map(function (m) { return metricName(m, rk); })).concat([t('vs_x', { x: lb.baseline }), t('vs_leader')]);
     var rows = lb.rows.map(function (r) {
       var tr = el('tr', { cls: 'q' + (r.name === runName(state.b) ? ' selected' : ''), testid: 'lb-row-' + r.rank });
       tr.setAttribute('data-name', r.name);
       append(tr, [td(r.rank, 'num', 'rank'), td(r.name + (r.failed ? ' ⚠' : ''), 'nowrap', 'name'), td(f3(r.score), 'num', 'score'), td(pct(r.coverage), 'num', 'coverage'),
         td(pct(r.pass_rate), 'num', 'pass_rate')]);
       types.forEach(function (tp) { append(tr, td(f3(((r.by_type || {})[tp] || {}).score), 'num', 'type-' + tp)); });
+      rcols.forEach(function (m) { append(tr, td(f3((r.retrieval || {})[m]), 'num', 'retrieval-' + m)); });
       append(tr, [td(versus(r.vs_baseline, t('baseline_mark')), '', 'vs_baseline'), td(versus(r.vs_leader, t('leader_mark')), '', 'vs_leader')]);
       if (r.failed) tr.title = r.failed;
       tr.addEventListener('click', function () { selectByName(r.name); });
@@ -244,6 +267,7 @@
     });
     return [el('h2', { text: t('leaderboard') }),
       el('p', { cls: 'muted', text: t('lb_help', { n: lb.rows.length, base: lb.baseline }) }),
+      lb.rank_by && lb.rank_by !== 'score' ? el('p', { cls: 'muted', testid: 'lb-ranked-by', text: t('ranked_by', { r: lb.ranking }) }) : null,
       el('p', { cls: 'headline', testid: 'lb-summary', text: leaderSummary(lb) }),
       leaderChart(lb.rows), table(headers, rows, { testid: 'leaderboard' })];
   }
@@ -394,8 +418,23 @@
     var rows = [deltaRow(c.overall, 'cmp-overall')].concat((c.by_type || []).map(function (d) { return deltaRow(d, 'cmp-type-' + d.type); }));
     append(box, [el('h2', { text: t('b_against_a', { b: runName(state.b), a: runName(0) }) }), tabs(), headline(c), forest(c),
       table([t('type'), t('questions'), t('a_score'), t('b_score'), t('delta'), t('ci'), t('p2f'), t('f2p'), t('mcnemar_p'), t('verdict')], rows, { testid: 'delta-table' }),
-      flipButtons(c)]);
+      retrievalDeltas(c), flipButtons(c)]);
     return box;
+  }
+
+  /* each retrieval metric of B against A, over the questions both measured (paired bootstrap CI) */
+  function retrievalDeltas(c) {
+    if (!(c.retrieval || []).length) return null;
+    var rows = c.retrieval.map(function (d) {
+      var ci = d.bootstrap || {}, k = d.k_a === d.k_b ? d.k_a : null;
+      var tr = el('tr', { testid: 'retrieval-delta-' + d.metric + '-' + d.type });
+      append(tr, [td(metricName(d.metric, k), 'nowrap'), td(d.type === 'overall' ? t('overall') : d.type), td(d.n, 'num'), td(f3(d.a), 'num'),
+        td(f3(d.b), 'num'), td(signed(d.delta), 'num'), td('[' + signed(ci.ci_low) + ', ' + signed(ci.ci_high) + ']', 'num nowrap'),
+        td(el('span', { cls: 'verdict ' + verdictClass(d.verdict), text: verdictWord(d.verdict) }))]);
+      return tr;
+    });
+    return el('div', {}, el('h3', { text: t('retrieval_deltas') }),
+      table([t('metric'), t('type'), t('questions'), 'A', 'B', t('delta'), t('ci'), t('verdict')], rows, { testid: 'retrieval-deltas' }));
   }
 
   // --- questions: filters, table, pager --------------------------------------------------------
@@ -422,6 +461,7 @@
 
   function matches(q) {
     if (state.type && q.type !== state.type) return false;
+    if (state.document && (q.documents || []).indexOf(state.document) < 0) return false;
     var shown = entry(q, isCmp ? state.b : 0);
     if (state.outcome && (!shown || shown.o !== state.outcome)) return false;
     if (isCmp && state.change) {
@@ -490,6 +530,11 @@
     var box = el('div', { cls: 'controls' }, search,
       select([['', t('all')]].concat(types.map(function (tp) { return [tp, tp]; })), 'type', 'filter-type', t('type')),
       select([['', t('all')], ['FAIL', t('o_FAIL')], ['SKIP', t('o_SKIP')], ['ERROR', t('o_ERROR')], ['PASS', t('o_PASS')]], 'outcome', 'filter-outcome', isCmp ? t('outcome_in_b') : t('outcome')));
+    var docs = [];
+    questions.forEach(function (q) { (q.documents || []).forEach(function (d) { if (docs.indexOf(d) < 0) docs.push(d); }); });
+    if (docs.length) {
+      append(box, select([['', t('all')]].concat(docs.sort().map(function (d) { return [d, d]; })), 'document', 'filter-document', t('document_filter')));
+    }
     if (isCmp) {
       append(box, select([['', t('all')], ['flip', t('ch_flip')], ['p2f', t('p2f')], ['f2p', t('f2p')], ['up', t('ch_up')],
         ['down', t('ch_down')], ['skip', t('ch_skip')], ['changed', t('ch_any')]], 'change', 'filter-change', t('change')));
@@ -566,10 +611,12 @@
     return el('ul', { testid: testid }, items.map(function (x) { return el('li', {}, render(x)); }));
   }
 
+  /* where a citation points: its document (in a case file), page and lines, then its quote */
   function citationText(c) {
     if (typeof c !== 'object' || c === null) return show(c);
-    var where = (c.page !== null && c.page !== undefined ? t('page_n', { p: c.page }) : t('no_page')) + (c.lines ? ' ' + t('lines_n', { l: c.lines }) : '');
-    return where + (c.quote ? ' “' + c.quote + '”' : '') + (c.doc ? ' (' + c.doc + ')' : '');
+    var doc = c.doc || c.document;
+    var where = (doc ? doc + ' ' : '') + (c.page !== null && c.page !== undefined ? t('page_n', { p: c.page }) : t('no_page')) + (c.lines ? ' ' + t('lines_n', { l: c.lines }) : '');
+    return where + (c.quote ? ' “' + c.quote + '”' : '');
   }
 
   /* a value whose dates, amounts and page numbers never break inside (Chinese text still wraps) */
@@ -595,11 +642,28 @@
     return table([t('what'), t('score'), t('weight'), t('expected'), t('read'), t('why')], rows, { testid: 'components' });
   }
 
+  /* in a case file each check names the document it was made in; the why names where the evidence is */
   function citationChecks(checks) {
+    var named = checks.some(function (c) { return c.document; });
     var rows = checks.map(function (c) {
-      return el('tr', {}, td(c.source, 'nowrap'), td(c.page, 'num'), td(c.lines, 'num'), td(c.quote), td(c.correct ? t('correct') : t('wrong'), 'nowrap'), td(c.reason));
+      return el('tr', {}, td(c.source, 'nowrap'), named ? td(c.document, 'nowrap') : null, td(c.page, 'num'), td(c.lines, 'num'), td(c.quote),
+        td(c.correct ? t('correct') : t('wrong'), 'nowrap'), td(c.reason));
     });
-    return table([t('from'), t('page'), t('lines'), t('quote'), t('verdict'), t('why')], rows, { testid: 'citation-checks' });
+    var heads = [t('from')].concat(named ? [t('document')] : []).concat([t('page'), t('lines'), t('quote'), t('verdict'), t('why')]);
+    return table(heads, rows, { testid: 'citation-checks' });
+  }
+
+  /* the answer's ranked contexts (top k) with the gold locations each matched */
+  function retrievalDetail(r, i) {
+    var line = METRICS.map(function (m) { return metricName(m, r.k) + ' ' + f3(r[m]); }).join(' · ');
+    var golds = (r.gold_locations || []).map(function (g, n) { return el('li', { text: '#' + n + ' ' + citationText(g) + (g.text ? ' “' + g.text + '”' : '') }); });
+    var rows = (r.ranks || []).map(function (c) {
+      var hit = (c.matches || []).length;
+      return el('tr', { cls: hit ? 'cited' : '' }, td(c.rank, 'num'), td(c.document), td(c.page, 'num'), td(c.lines, 'num'),
+        td(hit ? c.matches.map(function (m) { return '#' + m; }).join(' ') : t('none')));
+    });
+    return [el('h3', { text: t('retrieval') }), el('p', { cls: 'muted', text: line }), el('ul', {}, golds),
+      table([t('rank'), t('document'), t('page'), t('lines'), t('gold_matched')], rows, { testid: 'retrieval-ranks-' + i })];
   }
 
   function runColumn(q, i) {
@@ -613,10 +677,11 @@
     if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: t('abstained') + t('colon') + show(a.abstained) }));
     append(col, [el('h3', { text: t('why_this_score') }), componentsTable(e)]);
     append(col, [el('h3', { text: t('citations_given') }), list(a.citations, citationText, 'citations-' + i)]);
-    append(col, [el('h3', { text: t('evidence_returned') }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text }); }, 'evidence-' + i)]);
+    append(col, [el('h3', { text: t('evidence_returned') }), list(a.evidence, function (x) { return typeof x === 'string' ? x : citationText({ page: x.page, quote: x.text, doc: x.doc }); }, 'evidence-' + i)]);
     if (a.fields && Object.keys(a.fields).length) append(col, [el('h3', { text: t('structured_fields') }), kvList(a.fields)]);
     var checks = Array.isArray(d.citations) ? d.citations : d.citation && Array.isArray(d.citation.citations) ? d.citation.citations : null;
     if (checks && checks.length) append(col, [el('h3', { text: t('citation_checks') }), citationChecks(checks)]);
+    if (d.retrieval && d.retrieval.ranks) append(col, retrievalDetail(d.retrieval, i));
     if (Object.keys(d).length) {
       append(col, el('details', { cls: 'dev' }, el('summary', { text: t('diagnostics') }), el('pre', { cls: 'json', text: JSON.stringify(d, null, 2) })));
     }
@@ -639,13 +704,25 @@
   }
 
   function docLines(q, shownRuns) {
-    var doc = q.doc && (DATA.docs || {})[q.doc];
+    if (q.case_docs) {  // a case file: each document holding required evidence or cited by an answer
+      if (!q.case_docs.length) return el('p', { cls: 'muted', text: t('no_lines') });
+      return el('div', { testid: 'case-docs' }, q.case_docs.map(function (b) {
+        var citedHere = function (e) { return ((e && e.cld) || {})[b.id] || []; };
+        return el('div', { testid: 'case-doc-' + b.id }, el('h4', { text: b.title + ' (' + b.id + ')' }), docBlock(b, shownRuns, citedHere, q));
+      }));
+    }
+    return docBlock(q, shownRuns, function (e) { return (e && e.cl) || []; }, q);
+  }
+
+  /* one document's lines: ``src`` gives its key (doc), required lines and marks; ``citedOf`` a run entry's cited lines */
+  function docBlock(src, shownRuns, citedOf, q) {
+    var doc = src.doc && (DATA.docs || {})[src.doc];
     if (!doc) return el('p', { cls: 'muted', text: t('no_document') });
     var req = {}, cited = {}, wanted = {};
-    (q.req_lines || []).forEach(function (n) { req[n] = true; wanted[n] = true; });
+    (src.req_lines || []).forEach(function (n) { req[n] = true; wanted[n] = true; });
     shownRuns.forEach(function (i) {
       var e = entry(q, i);
-      ((e && e.cl) || []).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : t('cited')); wanted[n] = true; });
+      citedOf(e).forEach(function (n) { (cited[n] = cited[n] || []).push(isCmp ? (i === 0 ? 'A' : 'B') : t('cited')); wanted[n] = true; });
     });
     var numbers = {};
     Object.keys(wanted).forEach(function (k) {
@@ -660,7 +737,7 @@
       var line = doc.lines[String(n)], tr = el('tr', { cls: (req[n] ? 'req ' : '') + (cited[n] ? 'cited' : '') });
       tr.setAttribute('data-line', String(n));
       append(tr, [el('td', { cls: 'ln', text: n }), el('td', { cls: 'muted nowrap', text: t('page_n', { p: line[0] }) }),
-        el('td', { cls: 'muted nowrap', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (q.marks || {})[String(n)])]);
+        el('td', { cls: 'muted nowrap', text: cited[n] ? cited[n].join(' ') : '' }), markedText(line[1], (src.marks || {})[String(n)])]);
       rows.push(tr);
       prev = n;
     });
@@ -670,11 +747,13 @@
   }
 
   function requiredList(q) {
-    var found = q.found || null;
+    var found = q.found || null, missing = [];
+    (q.case_docs || []).forEach(function (b) { missing = missing.concat(b.missing || []); });
     return list(q.required, function (r) {
       var idx = q.required.indexOf(r);
-      return t('page_n', { p: r.page }) + (r.critical ? t('critical') : '') + t('colon') + r.text +
-        (found && q.doc && found.indexOf(idx) < 0 ? '  ' + t('not_located') : '');
+      var lost = q.case_docs ? missing.indexOf(r.text) >= 0 : found && q.doc && found.indexOf(idx) < 0;
+      return (r.document ? r.document + ' ' : '') + t('page_n', { p: r.page }) + (r.critical ? t('critical') : '') + t('colon') + r.text +
+        (lost ? '  ' + t('not_located') : '');
     }, 'required');
   }
 
@@ -714,7 +793,7 @@
   }
 
   // the sections of each page, in order; each returns nodes (or none)
-  var RUN_SECTIONS = [header, runSummary, typeSection, questionsSection, detailSection];
+  var RUN_SECTIONS = [header, runSummary, typeSection, retrievalSection, questionsSection, detailSection];
   var CMP_SECTIONS = [header, leaderboard, function () { return [el('h2', { text: t('runs') }), runsTable()]; }, comparisonSection,
     questionsSection, detailSection];
 

@@ -233,6 +233,9 @@ def test_cli_exit_code_after_faults(
     questions = {q.id: q for qs in sets for q in qs.questions}
     server.state.answers = gold_answers(sets)
     plant(server, questions, kinds)
-    path = adapter_config("http", server, tmp_path, timeout=0.5, concurrency=8, response=GENERIC_MAP)
+    body = {"question": "{question}", "id": "{question_id}"}  # two cases ask some questions in the same words
+    path = adapter_config(
+        "http", server, tmp_path, timeout=0.5, concurrency=8, response=GENERIC_MAP, body=body
+    )
     args = ["run", "--adapter", f"http:{path}", "--output", str(tmp_path / "runs"), "--concurrency", "8"]
     assert cli_exit_code([*args, "--retries", "2", "--timeout", "20"]) == code

@@ -21,7 +21,7 @@ def doc(tmp_path: Path) -> Document:
 
 def test_page_numbers_and_edge_signatures_are_furniture(tmp_path: Path) -> None:
     d = doc(tmp_path)
-    assert furniture_lines(d) == frozenset({4, 9})  # the footer, and the blank line the file ends with
+    assert furniture_lines(d.pages) == frozenset({4, 9})  # the footer, and the blank line the file ends with
     assert is_page_number("第 3 页 共 8 页") and is_page_number("- 3 -") and is_page_number("Page 3 of 8")
     assert not is_page_number("第3页的笔录记载了收款")
 

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 from benchmark.text import PartialDate, find_dates, parse_date
 
@@ -139,31 +135,3 @@ def test_date_to_dict() -> None:
     assert found.to_dict()["value"] == "2020-08-31"
     (partial,) = find_dates("8月31日")
     assert partial.to_dict()["value"] == "????-08-31"
-
-
-# --- the numeric patterns: the year's first digit first, the same matches as the plain definitions ----
-
-_NUMERIC_PIECES = ["2020", "1999", "3020", "12", "8", "08", "31", "0", "1", "2", "-", "/", ".", "..", " ", "年", "a",
-                   "２", "٢"]  # fmt: skip
-
-
-@given(st.lists(st.sampled_from(_NUMERIC_PIECES), max_size=10).map("".join))
-@settings(max_examples=2000, deadline=None)
-@example("1/2020/8/31")  # every character of the lookbehind, before a year
-@example("x.2020.8.31")
-@example("9-2020-8")
-@example("32020-8-31 2020/8")
-def test_numeric_date_patterns_equal_their_plain_definitions(text: str) -> None:
-    from benchmark.text import dates
-
-    ymd = re.compile(
-        r"(?<![0-9.\-/])(?P<y>[12][0-9]{3})(?P<sep>[-/.])(?P<m>1[0-2]|0?[1-9])(?P=sep)"
-        r"(?P<d>3[01]|[12][0-9]|0?[1-9])(?![0-9])"
-    )
-    ym = re.compile(r"(?<![0-9.\-/])(?P<y>[12][0-9]{3})(?P<sep>[-/])(?P<m>1[0-2]|0?[1-9])(?![0-9\-/.])")
-    for fast, plain in ((dates._NUM_YMD, ymd), (dates._NUM_YM, ym)):
-        assert [(m.span(), m.groupdict()) for m in fast.finditer(text)] == [
-            (m.span(), m.groupdict()) for m in plain.finditer(text)
-        ]
-        fm, pm = fast.fullmatch(text), plain.fullmatch(text)
-        assert (fm and fm.groupdict()) == (pm and pm.groupdict())

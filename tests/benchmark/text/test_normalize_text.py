@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmark.text import contains_folded, fold, fold_with_map
+from benchmark.text.folding import half_width
 
 FOLD = [
     ("ＡＢＣ１２３", "abc123", "full-width to half-width"),
@@ -17,6 +20,12 @@ FOLD = [
     ("ｶﾞ", "ガ", "half-width katakana composes"),
     ("", "", "empty"),
     ("。，、", "", "only punctuation"),
+    ("a_b＿c", "abc", "underscores (a word character for regular expressions) dropped"),
+    (
+        "问：邝振川有没有当面找过你？答：找过（２０２０年）",
+        "问邝振川有没有当面找过你答找过2020年",
+        "transcript prose",
+    ),
 ]
 
 
@@ -57,3 +66,25 @@ CONTAINS = [
 @pytest.mark.parametrize(("haystack", "needle", "expected", "why"), CONTAINS)
 def test_contains_folded(haystack: str, needle: str, expected: bool, why: str) -> None:
     assert contains_folded(haystack, needle) is expected, why
+
+
+_WIDE = st.text(
+    alphabet=st.one_of(st.sampled_from(list("４２，０００元ＡＢｃ　￥｡：；？！（）")), st.characters()),
+    max_size=40,
+)
+
+
+@given(_WIDE)
+@settings(max_examples=500, deadline=None)
+def test_half_width_keeps_offsets_and_fold_keeps_letters_and_digits(text: str) -> None:
+    half = half_width(text)
+    assert len(half) == len(text)
+    assert all(
+        a == b or ord(a) - ord(b) in (0xFEE0, 0x3000 - 0x20, 0xFFE5 - 0xA5, 0xFF61 - 0x3002)
+        for a, b in zip(text, half, strict=True)
+    )
+    assert all(c.isalnum() for c in fold(text))
+
+
+def test_half_width_keeps_the_chinese_comma() -> None:
+    assert half_width("１２，０００元　整") == "12，000元 整"

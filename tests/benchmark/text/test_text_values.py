@@ -1,10 +1,7 @@
-"""The amounts and dates an answer shares between its checks (``TextValues``), and the run pattern
-``_amounts_in`` reads text without a prefix cue with, give what their plain definitions give."""
+"""The amounts and dates an answer shares between its checks (``TextValues``, ``amounts_and_dates``)
+are what the two finders give."""
 
 from __future__ import annotations
-
-import re
-import sys
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -50,40 +47,6 @@ def test_a_full_width_thousands_comma_is_read_apart() -> None:
     assert TextValues("借款12，00元").as_written() is not None
 
 
-def _maybe_amount_runs(t: str) -> list[tuple[int, int]]:
-    """The plain definition: ``_RUN``'s runs followed by whitespace or a follower, or holding 万/亿."""
-    return [
-        m.span()
-        for m in amounts_module._RUN.finditer(t)
-        if amounts_module._may_follow(t, m.end()) or not amounts_module._BIG_SET.isdisjoint(m.group())
-    ]
-
-
-@given(
-    st.text(
-        alphabet=st.sampled_from(
-            list("0123456789一二两十百千万亿萬億零〇几多余点,.，元块人 \n或至-到年的¥币A第%:")
-        ),
-        max_size=16,
-    )
-)
-@settings(max_examples=3000, deadline=None)
-@example("三四万元")
-@example("一二三的")
-@example("3万5千的")
-@example("1,000.5元")
-@example("三千多")
-def test_maybe_amount_runs_are_the_runs_that_may_be_amounts(t: str) -> None:
-    assert [m.span() for m in amounts_module._MAYBE_AMOUNT_RUN.finditer(t)] == _maybe_amount_runs(t)
-
-
-def test_whitespace_class_is_str_isspace() -> None:
-    space = re.compile(r"\s")
-    for cp in range(sys.maxunicode + 1):
-        ch = chr(cp)
-        assert (space.match(ch) is not None) == ch.isspace(), hex(cp)
-
-
 @given(
     st.text(alphabet=st.sampled_from(list("元月年日号初中旬底份的是约不 May,/-.abcJUNE￥¥块")), max_size=16)
 )
@@ -93,7 +56,6 @@ def test_whitespace_class_is_str_isspace() -> None:
 @example("2020年元月")
 @example("May ")
 def test_a_text_without_numerals_holds_no_amount_and_no_date_but_in_yuan_yue(text: str) -> None:
-    """``amounts_and_dates`` returns at once on such text: what its finders would find there."""
     from benchmark.text import find_amounts, find_dates
 
     amounts, dates = amounts_and_dates(text)

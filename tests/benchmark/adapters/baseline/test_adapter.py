@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import ast
 import dataclasses
 from pathlib import Path
 
@@ -7,6 +8,7 @@ import pytest
 
 from benchmark.adapters.base import ADAPTERS, Query, create_adapter
 from benchmark.adapters.baseline import VERSION, BaselineAdapter, create
+from benchmark.adapters.system_query import system_query
 from benchmark.documents import Document
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer, Question
@@ -80,3 +82,42 @@ def test_the_question_object_is_not_changed(transcript: Document) -> None:
     before = dataclasses.asdict(question)
     create(None, {}).query(Query(question=question, document=transcript))
     assert dataclasses.asdict(question) == before
+
+
+def test_the_baseline_answers_from_the_system_query_alone(transcript: Document) -> None:
+    """What the runner hands over and what any system sees give the same answer: the baseline's
+    ``query`` only turns the Query into a SystemQuery, which holds no type and no expected values."""
+    adapter = create(None, {})
+    question = Question(id="q9", type="conflict_gap", question="韩砚舟一共借给乔慕白多少钱？")
+    public = system_query(Query(question=question, document=transcript, set_name="s"))
+    assert {f.name for f in dataclasses.fields(public)} == {
+        "text",
+        "id",
+        "set_name",
+        "documents",
+        "system_instructions",
+    }
+    relabelled = dataclasses.replace(question, type="fact_exact")
+    via_runner = adapter.query(Query(question=relabelled, document=transcript))
+    assert adapter.answer(public, transcript) == via_runner
+    assert via_runner.fields.get("amount") is not None  # a value question gets a value, whatever its type
+
+
+BASELINE = Path(__file__).resolve().parents[4] / "benchmark" / "adapters" / "baseline"
+
+
+def test_only_the_adapter_module_touches_the_benchmarks_query() -> None:
+    """No module of the baseline but ``adapter.py`` names ``Query`` or ``Question``, and that one hands on
+    ``system_query(query)``: the type, expected values and evidence cannot reach a decision."""
+    offenders = []
+    for path in sorted(BASELINE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        if path.name != "adapter.py" and names & {"Query", "Question"}:
+            offenders.append(f"{path.name} names Query/Question")
+        gold = attrs & {"question", "expected", "required_evidence", "should_abstain", "metadata"}
+        if gold:
+            offenders.append(f"{path.name} reads {sorted(gold)}")
+    assert offenders == []

@@ -1,16 +1,12 @@
-"""Fast paths of the value finders give what their plain definitions give.
-
-``parse_date`` reads ``YYYY-MM-DD`` without trying the patterns before ``_NUM_YMD``; ``fold`` keeps
-letters and digits through a character class that also keeps ``_``; ``find_counts_preferring``
-reads a text once for ``find_counts(text, unit) or find_counts(text)``; ``Found`` and
-``PartialDate`` fill their fields directly yet stay frozen, equal and hashable by value.
+"""Value records and readers: ``Found`` and ``PartialDate`` are frozen value objects, ``parse_date``
+reads ISO days, 角/分 after 元, and ``find_counts_preferring`` reads a text once for
+``find_counts(text, unit) or find_counts(text)``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-import sys
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -18,49 +14,25 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmark.text import Found, PartialDate, find_amounts, find_counts, parse_date
-from benchmark.text import dates as dates_module
-from benchmark.text import folding as text_module
 from benchmark.text.counts import find_counts_preferring
 
 
-def plain_parse_date(s: str) -> PartialDate | None:
-    """``parse_date`` of an ASCII string that is neither 8 bare digits nor a date with a time."""
-    for pattern in dates_module._FULL_PATTERNS:
-        m = pattern.fullmatch(s)
-        if m:
-            fields = dates_module._fields(m)
-            return dates_module._make(*fields) if fields is not None else None
-    return None
-
-
 @given(st.integers(0, 3999), st.integers(0, 19), st.integers(0, 39), st.sampled_from("-/."))
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @example(2020, 2, 29, "-")
 @example(2021, 2, 29, "-")
 @example(1999, 12, 31, "-")
-def test_parse_date_iso_path_equals_the_patterns(year: int, month: int, day: int, sep: str) -> None:
+def test_parse_date_reads_numeric_days_that_exist(year: int, month: int, day: int, sep: str) -> None:
+    try:
+        real = date(year, month, day) if 1000 <= year <= 2999 else None
+    except ValueError:
+        real = None
     for text in (f"{year:04d}{sep}{month:02d}{sep}{day:02d}", f"{year}{sep}{month}{sep}{day}"):
-        assert parse_date(text) == plain_parse_date(text), text
-
-
-def test_parse_date_iso_path_is_taken_for_iso_days_only() -> None:
-    assert dates_module._ISO_DAY.fullmatch("2020-08-31")
-    for text in ("2020-8-31", "2020/08/31", "20200831", "2020-08-31T10:00", "2020-13-01", "0999-01-01"):
-        assert dates_module._ISO_DAY.fullmatch(text) is None
-
-
-def test_fold_character_class_keeps_letters_digits_and_underscore_only() -> None:
-    keep = re.compile(r"[^\W_]")
-    fast = text_module._KEEP_OR_UNDERSCORE
-    for cp in range(sys.maxunicode + 1):
-        ch = chr(cp)
-        assert (fast.match(ch) is not None) == (keep.match(ch) is not None or ch == "_"), hex(cp)
-
-
-@given(st.text(alphabet=st.sampled_from(list("a_B1１，、。ＡQ学_\u0301")), max_size=30))
-def test_fold_drops_underscores(text: str) -> None:
-    assert text_module.fold(text) == "".join(text_module._KEEP.findall(text_module.fold(text)))
-    assert "_" not in text_module.fold(text)
+        parsed = parse_date(text)
+        if real is None:
+            assert parsed is None or not parsed.complete, text
+        else:
+            assert parsed == PartialDate(year, month, day), text
 
 
 _COUNT_PIECES = ["3次", "三笔", "两次", "共计五笔", "2个人", "3 times", "twice", "或", "至", "、", "和", "不是",
