@@ -379,11 +379,14 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=0, help="first stream this many pairs (e.g. 100000)")
     parser.add_argument("--trace-memory", action="store_true", help="with --memory: tracemalloc too (slower)")
     parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
+    parser.add_argument(
+        "--dataset", action="append", help="question set file or folder (repeatable; default: all bundled)"
+    )
     parser.add_argument("--stages", action="store_true", help="print µs per pair of each step")
     args = parser.parse_args()
     where = pin_to_one_core()
     t0 = time.perf_counter()
-    pool = build_pool([str(datasets_dir())])
+    pool = build_pool(args.dataset or [str(datasets_dir())])
     built = time.perf_counter() - t0
     types = sorted({q.type for _, q, _ in pool.pairs})
     print(f"{len(pool.pairs)} questions ({', '.join(types)}), {len(pool.answers)} base answers "

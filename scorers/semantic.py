@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import ConfigError
+from benchmark.extras import install_hint
 from benchmark.models import Answer
 from scorers.coverage import KeyPointCoverage, KeyPointResult, haystack_texts
 from scorers.number_agreement import Stated, missing_numbers
 
 SEMANTIC_THRESHOLD = 0.6
-INSTALL_HINT = "pip install 'legal-rag-bench[semantic]'"
+INSTALL_HINT = install_hint("semantic")
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|\n+")
 _MATCHERS: dict[str, SemanticMatcher] = {}

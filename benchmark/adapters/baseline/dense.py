@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import AdapterSpecError
+from benchmark.extras import install_hint
 
 __all__ = ["DenseIndex", "load_model"]
 
-INSTALL_HINT = "pip install 'legal-rag-bench[semantic]'"
+INSTALL_HINT = install_hint("semantic")
 QUERY_CACHE = 4096
 
 _LOCK = threading.Lock()

@@ -32,7 +32,7 @@ def test_without_the_extra_dense_retrieval_names_it(
     with pytest.raises(AdapterSpecError) as err:
         Retriever(transcript, config)
     assert "'semantic' extra" in str(err.value)
-    assert "pip install 'legal-rag-bench[semantic]'" in str(err.value)
+    assert "pip install -e '.[semantic]'" in str(err.value)
 
 
 @pytest.mark.semantic
