@@ -104,6 +104,12 @@ class Expected:
         return [n for n in names if getattr(self, n) not in (None, ())]
 
 
+def accepted_answers(value: object) -> tuple[str, ...]:
+    """The accepted answers of ``text_answer`` / ``entity``: a string, or a list of them (any one matches)."""
+    items = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+    return tuple(s for s in (str(x).strip() for x in items) if s)
+
+
 @dataclass(frozen=True)
 class Metadata:
     difficulty: str | None = None

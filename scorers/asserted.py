@@ -5,7 +5,8 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   two or more of its sentences are copied from the document (folded) and the copied sentences make up
   at least ``EXCERPT_SHARE`` of its text, and it does not open with a conclusion of its own (a first
   sentence of fewer than 16 characters that asks nothing and is no line of the document:
-  ``10000元。第三次是…现金10000元…`` answers, then quotes).
+  ``10000元。第三次是…现金10000元…`` answers, then quotes). A page label (``【第4页】``, ``（第3页）``,
+  ``第4页：``, ``[p. 4]``) is no sentence of either kind: it is read as a break between sentences.
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value of the clause that shares the most words with the
   question (character pairs, at least ``MIN_SHARED`` of them, more than any other value's clause);
@@ -36,6 +37,13 @@ _EXCERPT_MIN_CHARS = 40
 _SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n]+")
+# A page label an answer puts before what it copies: 【第4页】, （第3页，第12行）, 第4页：, [p. 4], Page 4:
+_PAGE_LABEL = re.compile(
+    r"[【\[（(]\s*(?:第\s*[0-9一二三四五六七八九十百]+\s*页|p(?:age)?\.?\s*[0-9]+)[^】\]）)\n]{0,16}[】\]）)]"
+    r"|(?:^|(?<=[\n。；;]))\s*(?:第\s*[0-9一二三四五六七八九十百]+\s*页|p(?:age)?\.?\s*[0-9]+)\s*[:：]",
+    re.IGNORECASE,
+)
+_LABEL_GATE = re.compile(r"页|p", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
@@ -77,6 +85,8 @@ def is_excerpt(text: str, document: Document | Case | None) -> bool:
     from any of its documents."""
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
+    if _LABEL_GATE.search(text):
+        text = _PAGE_LABEL.sub("\n", text)
     sentences = [s for s in (match_view(m.group()) for m in _SENTENCE.finditer(text)) if s]
     if len(sentences) < 2 or _opens_with_conclusion(text, document):
         return False
