@@ -25,7 +25,7 @@ from benchmark.cache import AnswerCache, adapter_sha, canonical_json, sha256_tex
 from benchmark.errors import ConfigError, RunStopped, StoreError
 from benchmark.failfast import DEFAULT_STOP_AFTER
 from benchmark.plan import Plan, SetsOrPaths, plan, schema_sha256
-from benchmark.results import FAIL, PASS, SKIP, STOPPED, QuestionResult, RunRecord
+from benchmark.results import STOPPED, QuestionResult, RunRecord, outcome_of
 from benchmark.rundir import (
     TOOL,
     RunDir,
@@ -74,13 +74,13 @@ def _score(
     scorer_options: Mapping[str, Any] | None,
     verdicts: Mapping[str, Verdict] | None = None,
 ) -> QuestionResult:
-    from benchmark.scoring import score_answer
+    from benchmark.scoring import score_or_error
 
     qs, q = plan_.pairs[reply.job.seq // plan_.repeat]
-    result = None
+    scored = None
     if reply.answer is not None:
         doc, case = plan_.document(qs), plan_.case(qs)
-        result = score_answer(
+        scored = score_or_error(
             q,
             reply.answer,
             criteria=qs.criteria,
@@ -89,16 +89,18 @@ def _score(
             case=case,
             verdicts=verdicts,
         )
+    result = scored if not isinstance(scored, str) else None
     return QuestionResult(
         question=q,
-        outcome=SKIP if result is None else PASS if result.passed else FAIL,
+        outcome=outcome_of(scored),
         result=result,
         answer=reply.answer,
         latency_ms=reply.latency_ms,
-        skip_reason=(reply.skip_reason or "no answer") if result is None else None,
+        skip_reason=(reply.skip_reason or "no answer") if scored is None else None,
         trial=reply.job.trial,
         attempts=reply.attempts,
         cached=reply.cached,
+        error=scored if isinstance(scored, str) else None,
     )
 
 
@@ -132,10 +134,21 @@ def _judging(
     return open_judging(spec, options, _resolve(cache, out, "judge-cache.sqlite"))
 
 
-def answer_line(r: QuestionResult) -> dict[str, Any]:
+def answer_line(r: Reply) -> dict[str, Any]:
     """One line of ``answers.jsonl``: the replay format (the answer object plus its question id)."""
     assert r.answer is not None
-    return {"id": r.id, "trial": r.trial, "latency_ms": r.latency_ms, **r.answer.to_dict()}
+    return {
+        "id": r.job.query.question.id,
+        "trial": r.job.trial,
+        "latency_ms": r.latency_ms,
+        **r.answer.to_dict(),
+    }
+
+
+def _write_answers(run_dir: RunDir | None, replies: list[Reply]) -> None:
+    """``answers.jsonl``, written before anything is scored: a fault in scoring or reporting never loses it."""
+    if run_dir is not None:
+        run_dir.write_answers(answer_line(r) for r in replies if r.answer is not None)
 
 
 def _finish(
@@ -145,13 +158,14 @@ def _finish(
     label: str | None,
     html: Plan | None = None,
 ) -> None:
-    """answers.jsonl, report.json, the run history, then report.html (last: the others never wait on it),
-    drawn from the plan's sets and documents (``html``; None: no page)."""
+    """report.json, the run history, then report.html (last: the others never wait on it), drawn from
+    the plan's sets and documents (``html``; None: no page). answers.jsonl is written before scoring.
+    A page that cannot be written costs nothing else: its exception is kept as ``record.page_error``
+    (the CLI prints the summary, then reports it)."""
     from benchmark.report.json_report import build_report, dumps_report_bytes
 
     if run_dir is None:
         return
-    run_dir.write_answers(answer_line(r) for r in record.results if r.answer is not None)
     report = build_report(record)
     run_dir.write_report(dumps_report_bytes(report))
     if store_path is not None:
@@ -162,8 +176,11 @@ def _finish(
     if html is not None:
         from benchmark.report.html import Sources, render_run_html, write_html
 
-        sources = Sources.of({id(qs): qs for qs, _ in html.pairs}.values(), html.documents)
-        write_html(run_dir.path / "report.html", render_run_html(report, sources=sources))
+        try:
+            sources = Sources.of({id(qs): qs for qs, _ in html.pairs}.values(), html.documents)
+            write_html(run_dir.path / "report.html", render_run_html(report, sources=sources))
+        except Exception as exc:
+            record.page_error = exc
 
 
 class _Collector:
@@ -292,6 +309,7 @@ def run(
             cache.mark_validated(clean, schema)
         collector = _Collector(cache, identity_sha, run_id, len(jobs), progress)
         replies = _ask(adapter, jobs, settings, cache if resume else None, collector)
+    _write_answers(run_dir, replies)
     results = _score_all(the_plan, replies, scorer_options, judging)
     record = _record(config, the_plan, results, time.perf_counter() - t0)
     record.warnings = unknown_key_warnings((r.job.query.question.id, r.unknown_keys) for r in replies)
@@ -501,6 +519,7 @@ def rescore(
     if write and out_dir is not None:
         run_dir = RunDir(out_dir / record.run_id).create()
         run_dir.write_config(config)
+        _write_answers(run_dir, replies)
         _finish(
             record,
             run_dir,

@@ -34,6 +34,10 @@ class LineRange:
             lo, hi = min(value), max(value)
             return cls(lo, hi) if lo > 0 else None
         if isinstance(value, str):
+            lo_text, dash, hi_text = value.partition("-")  # the usual "40-42" / "40" first
+            if lo_text.isdigit() and (hi_text.isdigit() or not dash):
+                lo, hi = int(lo_text), int(hi_text or lo_text)
+                return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
             text = value.strip().replace("–", "-").replace("~", "-").replace("—", "-")
             parts = [p.strip() for p in text.split("-", 1)]
             if all(p.isdigit() for p in parts) and parts[0]:

@@ -162,17 +162,18 @@ def _load_one(path: Path, document: str | Path | None, trusted: Collection[str])
     """A set whose bytes were validated before under the same schema (its sha256 is in ``trusted``) is
     modelled without validating it again; any other is read and validated as usual."""
     import hashlib
-    import json
 
+    from benchmark.errors import QuestionSetError
+    from benchmark.json_input import loads_document
     from benchmark.questions import build_question_set, load_question_set
 
     if trusted:
         try:
             data = path.read_bytes()
-        except OSError:
+        except (OSError, ValueError):
             data = b""
         if data and hashlib.sha256(data).hexdigest() in trusted:
-            return build_question_set(path, json.loads(data.decode("utf-8-sig")), data, document)
+            return build_question_set(path, loads_document(data, path, QuestionSetError), data, document)
     return load_question_set(path, document)
 
 
@@ -192,8 +193,9 @@ def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
             todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
         else:
             todo = "fix or convert the document, or pass another one with --document PATH"
+        place = f"{where}: {exc.where}" if exc.where else where
         raise DocumentError(
-            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+            f"its document {place}: {exc.problem}: {todo}", path=display_path(qs.path)
         ) from None
 
 

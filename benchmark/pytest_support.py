@@ -33,7 +33,7 @@ from benchmark.errors import ConfigError
 from benchmark.models import Question, QuestionSet
 from benchmark.plan import Plan, plan
 from benchmark.report.notes import component_line, shortfalls, show_value
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
 from benchmark.run_config import parse_pairs
 from benchmark.runner import Job, Reply, Settings, run_jobs_sync
 
@@ -278,15 +278,20 @@ class RagState:
         return [self.result(i) for i in range(len(self.plan.pairs))]
 
     def _score(self, index: int, reply: Reply) -> QuestionResult:
-        from benchmark.scoring import score_answer
+        from benchmark.scoring import score_or_error
 
         qs, q = self.plan.pairs[index]
         if reply.answer is None:
             reason = reply.skip_reason or "no answer"
             return QuestionResult(q, SKIP, None, None, reply.latency_ms, reason, cached=reply.cached)
-        result = score_answer(
+        result = score_or_error(
             q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs), case=self.plan.case(qs)
         )
+        if isinstance(result, str):
+            return QuestionResult(
+                q, ERROR, None, reply.answer, reply.latency_ms, attempts=reply.attempts, cached=reply.cached,
+                error=result,
+            )  # fmt: skip
         override = self.options.threshold
         passed = result.passed if override is None else result.score >= override - 1e-9
         return QuestionResult(
@@ -370,6 +375,8 @@ def reviewer_note(r: QuestionResult, threshold: float) -> str:
     where = f"{display_path(q.set_path)} {q.json_path}"
     if r.outcome == SKIP:
         return f"{r.id} SKIP  {q.type}  {r.skip_reason or 'no answer'}\nquestion: {q.question}\nset: {where}"
+    if r.outcome == ERROR:
+        return f"{r.id} ERROR  {q.type}  the scorer raised {r.error}\nquestion: {q.question}\nset: {where}"
     entry = question_entry(r)
     comps = (entry["details"].get("components") or {}).items()
     ordered = sorted(((n, c) for n, c in comps if c.get("score") is not None), key=lambda x: -x[1]["weight"])

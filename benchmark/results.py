@@ -1,7 +1,8 @@
 """What a run produces: one ``QuestionResult`` per question (and trial), gathered in a ``RunRecord``.
 
 ``summary()`` implements docs/contract.md §4 "Outcomes": resolved = passed + failed, score is the mean
-over resolved questions, coverage = resolved / total, the same per type.
+over resolved questions, coverage = resolved / total, the same per type. ``ERROR`` (a scorer raised for
+that question) is counted apart, as ``errored``: neither resolved nor skipped.
 """
 
 from __future__ import annotations
@@ -13,21 +14,22 @@ from typing import Any
 from benchmark.models import Answer, Question
 from scorers.result import ScoreResult
 
-PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+PASS, FAIL, SKIP, ERROR = "PASS", "FAIL", "SKIP", "ERROR"
 COMPLETE, STOPPED = "complete", "stopped"  # a run's status
 
 
 @dataclass
 class QuestionResult:
     question: Question
-    outcome: str  # PASS | FAIL | SKIP
-    result: ScoreResult | None = None  # None for SKIP
+    outcome: str  # PASS | FAIL | SKIP | ERROR
+    result: ScoreResult | None = None  # None for SKIP and ERROR
     answer: Answer | None = None  # None when the adapter gave nothing
     latency_ms: int | None = None
     skip_reason: str | None = None
     trial: int = 0
     attempts: int = 1
     cached: bool = False
+    error: str | None = None  # ERROR: the exception's one-line summary
 
     @property
     def score(self) -> float | None:
@@ -42,12 +44,22 @@ class QuestionResult:
         return self.question.type
 
 
+def outcome_of(scored: ScoreResult | str | None) -> str:
+    """SKIP without an answer, ERROR for a scorer's exception (given as its summary), else PASS or FAIL."""
+    if scored is None:
+        return SKIP
+    if isinstance(scored, str):
+        return ERROR
+    return PASS if scored.passed else FAIL
+
+
 @dataclass
 class Counts:
     total: int = 0
     passed: int = 0
     failed: int = 0
     skipped: int = 0
+    errored: int = 0
     score_sum: float = 0.0
 
     def add(self, r: QuestionResult) -> None:
@@ -56,9 +68,11 @@ class Counts:
             self.passed += 1
         elif r.outcome == FAIL:
             self.failed += 1
+        elif r.outcome == ERROR:
+            self.errored += 1
         else:
             self.skipped += 1
-        if r.outcome != SKIP and r.score is not None:
+        if r.outcome in (PASS, FAIL) and r.score is not None:
             self.score_sum += r.score
 
     @property
@@ -72,6 +86,7 @@ class Counts:
             "passed": self.passed,
             "failed": self.failed,
             "skipped": self.skipped,
+            "errored": self.errored,
         }
         if full:
             out["resolved"] = resolved
@@ -135,6 +150,8 @@ class RunRecord:
     status: str = COMPLETE  # COMPLETE | STOPPED (the system could not be reached or kept failing)
     stop_reason: str | None = None
     warnings: list[str] = field(default_factory=list)  # e.g. unknown answer keys, once per key
+    # why report.html could not be written (the other files were): kept for the caller to report
+    page_error: Exception | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> dict[str, Any]:
         out = summarize(self.results, self.datasets)

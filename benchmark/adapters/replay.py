@@ -10,21 +10,15 @@ is in this format, so any run can be replayed.
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 from benchmark.adapters.base import Query
 from benchmark.errors import AdapterError, AdapterSpecError
+from benchmark.json_input import MAX_ANSWERS_BYTES, iter_json_lines, read_limited
 
 
-def _parse_line(path: Path, number: int, line: str) -> tuple[str, int, dict[str, Any]]:
-    try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise AdapterSpecError(
-            f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=f"line {number}"
-        ) from None
+def _answer_line(path: Path, number: int, obj: Any) -> tuple[str, int, dict[str, Any]]:
     if not isinstance(obj, dict):
         raise AdapterSpecError(
             f"expected a JSON object, got {type(obj).__name__}", path=path, where=f"line {number}"
@@ -43,21 +37,13 @@ def _parse_line(path: Path, number: int, line: str) -> tuple[str, int, dict[str,
 
 
 def read_replay(path: Path) -> tuple[dict[str, dict[str, Any]], str]:
-    """id -> answer object (trial 0), and the file's sha256."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise AdapterSpecError(f"cannot read replay file ({exc.strerror or exc})", path=path) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise AdapterSpecError(f"not UTF-8 text (byte {exc.start})", path=path) from None
+    """id -> answer object (trial 0), and the file's sha256. Lines are read as a run directory's
+    ``answers.jsonl`` is (``benchmark.json_input``: split at ``\n`` only, decoded strictly)."""
+    data = read_limited(path, MAX_ANSWERS_BYTES, AdapterSpecError, "replay file")
     answers: dict[str, dict[str, Any]] = {}
     seen: dict[tuple[str, int], int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        qid, trial, obj = _parse_line(path, number, line)
+    for number, value in iter_json_lines(data, path, AdapterSpecError):
+        qid, trial, obj = _answer_line(path, number, value)
         if (qid, trial) in seen:
             raise AdapterSpecError(
                 f"second answer for {qid!r} (trial {trial}); the first is on line {seen[(qid, trial)]}",

@@ -16,7 +16,7 @@ from typing import Any
 
 from benchmark.json_lines import dumps_line_bytes
 from benchmark.models import Answer
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
 
 FLOAT_DIGITS = 6
 TIMING_FIELDS = ("run_id", "started_at", "finished_at", "duration_s", "latency_ms")
@@ -65,7 +65,7 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         details["components"] = r.result.diagnostics()
         if not r.result.json_ready:
             details = clean(details)
-    return {
+    entry = {
         "id": r.id,
         "type": r.type,
         "set": r.question.set_path,
@@ -79,6 +79,9 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         "latency_ms": clean(r.latency_ms),
         "skip_reason": r.skip_reason,
     }
+    if r.error is not None:  # only on ERROR lines: the other lines stay as they were
+        entry["error"] = r.error
+    return entry
 
 
 def answer_entry(answer: Answer) -> dict[str, Any]:
@@ -94,11 +97,12 @@ def _trial_summary(results: list[QuestionResult]) -> dict[str, Any]:
     passed = sum(r.outcome == PASS for r in results)
     failed = sum(r.outcome == FAIL for r in results)
     resolved = passed + failed
-    score_sum = sum(r.score or 0.0 for r in results if r.outcome != SKIP)
+    score_sum = sum(r.score or 0.0 for r in results if r.outcome in (PASS, FAIL))
     return {
         "passed": passed,
         "failed": failed,
         "skipped": sum(r.outcome == SKIP for r in results),
+        "errored": sum(r.outcome == ERROR for r in results),
         "score": score_sum / resolved if resolved else 0.0,
         "pass_rate": passed / resolved if resolved else 0.0,
     }
