@@ -8,6 +8,8 @@ shape), ``evidence`` as objects or strings, ``abstained`` and ``fields``. Anythi
 from __future__ import annotations
 
 import difflib
+import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -15,6 +17,7 @@ from benchmark.errors import AdapterError
 from benchmark.models import Answer, Citation, Context, EvidenceItem, LineRange
 
 _ANSWER_KEYS = ("answer", "response", "text", "output", "content")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # the keys of docs/contract.md §3, what older systems send, and what a replay line adds
 DOCUMENTED_KEYS = ("answer", "citations", "evidence", "abstained", "fields", "contexts")
 KNOWN_KEYS = frozenset((*DOCUMENTED_KEYS, *_ANSWER_KEYS, "citation", "id", "trial", "latency_ms"))
@@ -23,6 +26,7 @@ KNOWN_KEYS = frozenset((*DOCUMENTED_KEYS, *_ANSWER_KEYS, "citation", "id", "tria
 def parse_answer(obj: object) -> Answer:
     if isinstance(obj, Answer):
         return obj
+    obj = json_safe(obj)
     if isinstance(obj, str):
         return Answer(answer=obj)
     if not isinstance(obj, Mapping):
@@ -43,6 +47,38 @@ def parse_answer(obj: object) -> Answer:
         fields=dict(fields) if isinstance(fields, Mapping) else {},
         contexts=tuple(x for x in map(parse_context, _as_list(obj.get("contexts"))) if x is not None),
     )
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD and every NaN
+    or infinity by None; the very object when it holds neither. A system's JSON may escape a lone
+    surrogate (``\\ud800``) or write ``NaN``; Python reads both, but no file, database or hash can
+    encode the first and JSON cannot carry the second, so either would stop the run later."""
+    return _replaced(value) if _unsafe(value) else value
+
+
+def _unsafe(value: Any) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, Mapping):
+        return any(_unsafe(k) or _unsafe(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_unsafe(v) for v in value)
+    return False
+
+
+def _replaced(value: Any) -> Any:
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {_replaced(k): _replaced(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_replaced(v) for v in value]
+    return value
 
 
 def _as_list(value: object) -> list[Any]:

@@ -2,7 +2,8 @@
 exact McNemar test, and a plain verdict that says when a difference is within noise.
 
 Questions are paired by id (trial 0). Score differences use the questions resolved (PASS or FAIL) in
-both runs; questions skipped in either run are counted and listed, never silently scored as 0.
+both runs; questions skipped in either run, or whose scorer raised (ERROR), are counted and listed
+with the skipped ones, never silently scored as 0.
 
 Retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k, foreign-document rate) are compared the same way
 when both runs measured them: over the questions measured in both, a paired-bootstrap CI of the
@@ -19,6 +20,7 @@ from benchmark.retrieval_summary import LOWER_IS_BETTER, METRICS
 from benchmark.stats import DEFAULT_RESAMPLES, BootstrapCI, McNemar, mcnemar_exact, paired_bootstrap
 
 ALPHA = 0.05
+UNRESOLVED = ("SKIP", "ERROR")  # no score to pair: listed with the skipped questions
 
 
 @dataclass
@@ -187,7 +189,7 @@ def compare_outcomes(
 ) -> Comparison:
     """B against A; ``retrieval``: each run's measured retrieval per question, to compare too."""
     shared = sorted(set(a) & set(b))
-    resolved = [i for i in shared if a[i][0] != "SKIP" and b[i][0] != "SKIP"]
+    resolved = [i for i in shared if a[i][0] not in UNRESOLVED and b[i][0] not in UNRESOLVED]
     types = sorted({a[i][2] for i in resolved})
     comparison = Comparison(
         run_a=run_a,
@@ -203,9 +205,8 @@ def compare_outcomes(
     for i in shared:
         (oa, score_a, qtype), (ob, score_b, _) = a[i], b[i]
         entry = {"id": i, "type": qtype, "a": oa, "b": ob, "score_a": score_a, "score_b": score_b}
-        if "SKIP" in (oa, ob):
-            if oa != ob or oa == "SKIP":
-                comparison.skipped.append(entry)
+        if oa in UNRESOLVED or ob in UNRESOLVED:
+            comparison.skipped.append(entry)
         elif oa != ob:
             comparison.flips.append(entry)
     return comparison

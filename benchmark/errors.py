@@ -5,6 +5,15 @@ Anything that is not a ``BenchmarkError`` is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+MAX_ERROR_CHARS = 300
+
+
+def error_summary(exc: BaseException) -> str:
+    """``IndexError: string index out of range``: the exception's type and its message's first line."""
+    lines = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
+
 
 class BenchmarkError(Exception):
     """A refusal: the input cannot be scored. The CLI prints ``str(err)`` and exits with ``exit_code``."""
@@ -18,8 +27,16 @@ class BenchmarkError(Exception):
         super().__init__(self.format())
 
     def format(self) -> str:
-        parts = [p for p in (self.path, self.where) if p]
+        parts = [_printable(p) for p in (self.path, self.where) if p]
         return ": ".join([*parts, self.problem])
+
+
+def _printable(text: str) -> str:
+    """``text`` with characters a terminal would not show as they are (line and paragraph separators,
+    control characters) escaped: a message names a file on one line, whatever its name holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 class QuestionSetError(BenchmarkError):

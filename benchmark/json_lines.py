@@ -41,9 +41,15 @@ def loads_line(line: bytes) -> Any:
 
     Raises ``json.JSONDecodeError`` or ``UnicodeDecodeError`` for what the standard library rejects.
     """
+    return loads_line_and_reader(line)[0]
+
+
+def loads_line_and_reader(line: bytes) -> tuple[Any, bool]:
+    """``loads_line``'s value, and whether orjson read it: then it holds no NaN, no infinity, no lone
+    surrogate and nests at most 1024 levels (orjson refuses those; the standard library does not)."""
     if line.translate(_DIGITS_AS_ZERO).find(_LONG_DIGIT_RUN) < 0:
         try:
-            return orjson.loads(line)
+            return orjson.loads(line), True
         except orjson.JSONDecodeError:
             pass
-    return json.loads(line)
+    return json.loads(line.decode("utf-8")), False  # decoded here: json.loads would guess UTF-16/32

@@ -2,7 +2,10 @@
 
 Every problem is collected, none stops the others: quotes and ``must_include`` texts must occur where
 the set says, dates must be real calendar dates, breakdowns must add up, and every question must be
-scorable by its scorer.
+scorable by its scorer. A warning (``severity == "warning"``) does not fail the lint: each accepted
+answer of ``text_answer`` / ``entity`` that occurs nowhere in the document (compared in the canonical
+form the scorer reads, so ``15日`` is found where the document writes ``十五日``) is one, since an
+accepted answer of one's own wording is allowed but a typo in one is not.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import match_view
 from benchmark.documents.places import Place, quote_parts
 from benchmark.errors import BenchmarkError
-from benchmark.models import EvidenceLocation, Question, QuestionSet, RequiredEvidence
+from benchmark.models import EvidenceLocation, Question, QuestionSet, RequiredEvidence, accepted_answers
+from benchmark.text.wording import canonical
 from scorers.evidence_roles import SECTIONS, SPEAKERS, describe_role, place_allowed, wanted
 
 LINE_TOLERANCE = 0  # lint is strict: a quote must lie within the stated lines
-__all__ = ["LintProblem", "lint_question", "lint_set", "quote_parts", "within"]
+__all__ = ["LintProblem", "errors", "lint_question", "lint_set", "quote_parts", "within"]
 
 
 @dataclass(frozen=True)
@@ -28,10 +32,12 @@ class LintProblem:
     question_id: str | None
     field: str
     problem: str
+    severity: str = "error"  # or "warning": reported, but the set is still clean
 
     def __str__(self) -> str:
         qid = f"{self.question_id}: " if self.question_id else ""
-        return f"{self.path}: {qid}{self.field}: {self.problem}"
+        warning = "warning: " if self.severity == "warning" else ""
+        return f"{self.path}: {qid}{self.field}: {warning}{self.problem}"
 
 
 def lint_set(qs: QuestionSet) -> list[LintProblem]:
@@ -46,9 +52,15 @@ def lint_set(qs: QuestionSet) -> list[LintProblem]:
             document = load_document(qs.document_path)
         except BenchmarkError as exc:
             problems.append(LintProblem(str(qs.path), None, "document", str(exc)))
+    words = _canonical_text(document) if document is not None else None
     for q in qs.questions:
-        problems.extend(lint_question(qs, q, document))
+        problems.extend(lint_question(qs, q, document, words))
     return problems
+
+
+def errors(problems: list[LintProblem]) -> list[LintProblem]:
+    """The problems that fail the lint (warnings left out)."""
+    return [p for p in problems if p.severity != "warning"]
 
 
 def _lint_case(qs: QuestionSet) -> list[LintProblem]:
@@ -63,12 +75,25 @@ def _lint_case(qs: QuestionSet) -> list[LintProblem]:
     if len(documents) < len(qs.documents):
         return problems
     case = Case(qs.documents, documents)
+    words = {name: _canonical_text(doc) for name, doc in documents.items()}
     for q in qs.questions:
         problems += [LintProblem(str(qs.path), q.id, f, p) for f, p in lint_case_question(q, case)]
+        named = [loc.document for loc in _evidence_locations(q) if loc.document in words]
+        text = "\n".join(words[name] for name in (dict.fromkeys(named) or words))
+        problems += [LintProblem(str(qs.path), q.id, f, p, "warning") for f, p in _check_answers(q, text)]
     return problems
 
 
-def lint_question(qs: QuestionSet, q: Question, doc: Document | None) -> list[LintProblem]:
+def _evidence_locations(q: Question) -> list[RequiredEvidence | EvidenceLocation]:
+    """Where the question says its answer is: its required evidence and evidence locations."""
+    located = [loc for loc in (q.evidence_location, *q.additional_evidence) if loc is not None]
+    return [*q.required_evidence, *located]
+
+
+def lint_question(
+    qs: QuestionSet, q: Question, doc: Document | None, words: str | None = None
+) -> list[LintProblem]:
+    """``q``'s problems; ``words``: the document in canonical form (``_canonical_text``), made once per set."""
     out: list[tuple[str, str]] = []
     out += _check_dates(q)
     out += _check_breakdown(q)
@@ -78,7 +103,35 @@ def lint_question(qs: QuestionSet, q: Question, doc: Document | None) -> list[Li
     if doc is not None:
         out += _check_evidence(q, doc)
         out += _check_quotes(q, doc)
-    return [LintProblem(str(qs.path), q.id, field, problem) for field, problem in out]
+    problems = [LintProblem(str(qs.path), q.id, field, problem) for field, problem in out]
+    if doc is not None:
+        text = words if words is not None else _canonical_text(doc)
+        warnings = _check_answers(q, text)
+        problems += [
+            LintProblem(str(qs.path), q.id, field, problem, "warning") for field, problem in warnings
+        ]
+    return problems
+
+
+def _check_answers(q: Question, text: str) -> list[tuple[str, str]]:
+    """Each accepted answer of ``text_answer`` / ``entity`` that occurs nowhere in the document
+    (``text``: the document in canonical form; in a case file, the documents the question's evidence
+    names, else all of them)."""
+    out = []
+    for name in ("text_answer", "entity"):
+        value = getattr(q.expected, name)
+        for i, answer in enumerate(accepted_answers(value)):
+            form = canonical(answer)
+            if form and form not in text:
+                field = f"expected.{name}" + (f"[{i}]" if isinstance(value, tuple) else "")
+                out.append(
+                    (field, f"{answer!r} occurs nowhere in the document (an accepted wording of your own?)")
+                )
+    return out
+
+
+def _canonical_text(doc: Document) -> str:
+    return "\n".join(canonical(page.text) for page in doc.pages)
 
 
 def _real_date(value: str) -> bool:

@@ -34,6 +34,10 @@ class LineRange:
             lo, hi = min(value), max(value)
             return cls(lo, hi) if lo > 0 else None
         if isinstance(value, str):
+            lo_text, dash, hi_text = value.partition("-")  # the usual "40-42" / "40" first
+            if lo_text.isdigit() and (hi_text.isdigit() or not dash):
+                lo, hi = int(lo_text), int(hi_text or lo_text)
+                return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
             text = value.strip().replace("–", "-").replace("~", "-").replace("—", "-")
             parts = [p.strip() for p in text.split("-", 1)]
             if all(p.isdigit() for p in parts) and parts[0]:
@@ -98,6 +102,12 @@ class Expected:
         names = ["amount_total", "amount_breakdown", "date", "date_range", "count"]
         names += ["boolean_answer", "entity", "text_answer"]
         return [n for n in names if getattr(self, n) not in (None, ())]
+
+
+def accepted_answers(value: object) -> tuple[str, ...]:
+    """The accepted answers of ``text_answer`` / ``entity``: a string, or a list of them (any one matches)."""
+    items = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+    return tuple(s for s in (str(x).strip() for x in items) if s)
 
 
 @dataclass(frozen=True)

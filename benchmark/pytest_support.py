@@ -35,7 +35,7 @@ from benchmark.pipeline.ask import AnswerRecorder
 from benchmark.pipeline.plan import Plan, plan
 from benchmark.pipeline.score import Answered, score_answered
 from benchmark.report.notes import component_line, shortfalls, show_value
-from benchmark.results import SKIP, QuestionResult, RunRecord
+from benchmark.results import ERROR, SKIP, QuestionResult, RunRecord
 from benchmark.run_config import parse_pairs
 from benchmark.runner import Job, Reply, Settings, run_jobs_sync
 
@@ -355,6 +355,8 @@ def reviewer_note(r: QuestionResult, threshold: float) -> str:
     where = f"{display_path(q.set_path)} {q.json_path}"
     if r.outcome == SKIP:
         return f"{r.id} SKIP  {q.type}  {r.skip_reason or 'no answer'}\nquestion: {q.question}\nset: {where}"
+    if r.outcome == ERROR:
+        return f"{r.id} ERROR  {q.type}  the scorer raised {r.error}\nquestion: {q.question}\nset: {where}"
     entry = question_entry(r)
     comps = (entry["details"].get("components") or {}).items()
     ordered = sorted(((n, c) for n, c in comps if c.get("score") is not None), key=lambda x: -x[1]["weight"])

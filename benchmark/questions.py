@@ -17,6 +17,7 @@ from typing import Any
 from benchmark.case_set import document_problems, read_documents, reference_problems
 from benchmark.criteria import read_criteria
 from benchmark.errors import QuestionSetError
+from benchmark.json_input import MAX_SET_BYTES, loads_document, read_limited
 from benchmark.models import (
     PENALTY_WORDS,
     QUESTION_TYPES,
@@ -69,26 +70,9 @@ def json_path(parts: Iterable[object]) -> str:
 
 
 def read_json(path: Path) -> Any:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise QuestionSetError(f"cannot read file ({exc.strerror or exc})", path=path) from None
-    return _parse_json(path, data), data
-
-
-def _parse_json(path: Path, data: bytes) -> Any:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise QuestionSetError(f"not UTF-8 text (byte {exc.start})", path=path) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise QuestionSetError(
-            f"not valid JSON: {exc.msg}", path=path, where=f"line {exc.lineno}, column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise QuestionSetError("not valid JSON: nested too deeply", path=path) from None
+    """A set file's JSON value and bytes, decoded strictly (``benchmark.json_input``)."""
+    data = read_limited(path, MAX_SET_BYTES, QuestionSetError, "file")
+    return loads_document(data, path, QuestionSetError), data
 
 
 def schema_errors(obj: Any) -> list[tuple[str, str]]:
@@ -221,6 +205,9 @@ def build_question_set(
     else:
         ref = obj.get("document")
         name = path.stem
+    if isinstance(ref, str) and "\x00" in ref:
+        where = "$.document_info.source_path" if dialect == "upstream" else "$.document"
+        raise QuestionSetError("the document path holds a NUL character", path=path, where=where)
     doc_path = Path(document) if document is not None else (path.parent / ref if ref else None)
     if len(documents) == 1:  # a case of one document is scored as a set over that document
         ref, doc_path = documents[0].ref, documents[0].path

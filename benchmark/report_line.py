@@ -57,7 +57,7 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         details["components"] = r.result.diagnostics()
         if not r.result.json_ready:
             details = clean(details)
-    return {
+    entry = {
         "id": r.id,
         "type": r.type,
         "set": r.question.set_path,
@@ -71,6 +71,9 @@ def question_entry(r: QuestionResult) -> dict[str, Any]:
         "latency_ms": clean(r.latency_ms),
         "skip_reason": r.skip_reason,
     }
+    if r.error is not None:  # only on ERROR lines: the other lines stay as they were
+        entry["error"] = r.error
+    return entry
 
 
 def answer_entry(answer: Answer) -> dict[str, Any]:

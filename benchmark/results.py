@@ -2,7 +2,8 @@
 
 ``summary()`` implements docs/contract.md §4 "Outcomes" (``benchmark.summary``, counted from the report
 lines). A record made by the run path (``benchmark.pipeline``) does not hold its results: it reads them back
-from the lines the run wrote, and its summary is the one the run counted while writing them.
+from the lines the run wrote, and its summary is the one the run counted while writing them. ``ERROR`` (a
+scorer raised for that question) is counted apart, as ``errored``: neither resolved nor skipped.
 """
 
 from __future__ import annotations
@@ -14,21 +15,22 @@ from typing import Any
 from benchmark.models import Answer, Question
 from scorers.result import ScoreResult
 
-PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+PASS, FAIL, SKIP, ERROR = "PASS", "FAIL", "SKIP", "ERROR"
 COMPLETE, STOPPED = "complete", "stopped"  # a run's status
 
 
 @dataclass
 class QuestionResult:
     question: Question
-    outcome: str  # PASS | FAIL | SKIP
-    result: ScoreResult | None = None  # None for SKIP
+    outcome: str  # PASS | FAIL | SKIP | ERROR
+    result: ScoreResult | None = None  # None for SKIP and ERROR
     answer: Answer | None = None  # None when the adapter gave nothing
     latency_ms: int | None = None
     skip_reason: str | None = None
     trial: int = 0
     attempts: int = 1
     cached: bool = False
+    error: str | None = None  # ERROR: the exception's one-line summary
 
     @property
     def score(self) -> float | None:
@@ -41,6 +43,15 @@ class QuestionResult:
     @property
     def type(self) -> str:
         return self.question.type
+
+
+def outcome_of(scored: ScoreResult | str | None) -> str:
+    """SKIP without an answer, ERROR for a scorer's exception (given as its summary), else PASS or FAIL."""
+    if scored is None:
+        return SKIP
+    if isinstance(scored, str):
+        return ERROR
+    return PASS if scored.passed else FAIL
 
 
 @dataclass
@@ -60,6 +71,8 @@ class RunRecord:
     status: str = COMPLETE  # COMPLETE | STOPPED (the system could not be reached or kept failing)
     stop_reason: str | None = None
     warnings: list[str] = field(default_factory=list)  # e.g. unknown answer keys, once per key
+    # why report.html could not be written (the other files were): kept for the caller to report
+    page_error: Exception | None = field(default=None, repr=False, compare=False)
 
     written: Any = None  # benchmark.pipeline.report_file.WrittenReport when the run path wrote the report
 

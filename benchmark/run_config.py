@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import difflib
 import json
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from benchmark.errors import ConfigError
+from benchmark.toml_file import read_toml as read_toml_file
 
 KeySpec = tuple[str, type | tuple[type, ...]]
 
@@ -81,13 +81,5 @@ def parse_pairs(pairs: Iterable[str], option: str) -> dict[str, Any]:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read config ({exc.strerror or exc})", path=path) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"not valid TOML ({exc})", path=path) from None
+    """A ``--config`` or sweep file (``benchmark.toml_file``: the one TOML reader)."""
+    return read_toml_file(path, ConfigError)

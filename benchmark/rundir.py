@@ -129,25 +129,12 @@ class RunDir:
         return self._read_json(REPORT)
 
     def read_answers(self) -> list[dict[str, Any]]:
-        from benchmark.json_lines import loads_line  # orjson: only when a run is read back
+        """The lines of ``answers.jsonl``, read as a replay file is (``benchmark.json_input``)."""
+        from benchmark.json_input import MAX_ANSWERS_BYTES, iter_json_lines, read_limited
 
         path = self.path / ANSWERS
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise StoreError(f"cannot read answers ({exc.strerror or exc})", path=path) from None
-        out = []
-        # bytes split only at line ends: text would also split at U+2028 and U+2029, which JSON
-        # strings may hold as they are (answers are written with ensure_ascii=False)
-        for number, line in enumerate(data.splitlines(), 1):
-            if line.strip():
-                try:
-                    out.append(loads_line(line))
-                except json.JSONDecodeError as exc:
-                    raise StoreError(f"line {number} is not valid JSON ({exc.msg})", path=path) from None
-                except UnicodeDecodeError as exc:
-                    raise StoreError(f"line {number} is not UTF-8 ({exc.reason})", path=path) from None
-        return out
+        data = read_limited(path, MAX_ANSWERS_BYTES, StoreError, "answers")
+        return [line for _, line in iter_json_lines(data, path, StoreError)]
 
     def has(self, name: str) -> bool:
         return (self.path / name).is_file()

@@ -6,10 +6,11 @@ and reports every problem at once, as one ``QuestionSetError``, before the first
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from benchmark.errors import BenchmarkError, QuestionSetError
+from benchmark.errors import BenchmarkError, QuestionSetError, error_summary
 from benchmark.models import Answer, Criteria, Question, QuestionSet
 
 if TYPE_CHECKING:
@@ -101,3 +102,39 @@ def score_answer(
         criteria=criteria, document=document, options=dict(options or {}), verdicts=verdicts, case=case
     )
     return with_retrieval(spec, question, answer, context, spec.score(question, answer, context))
+
+
+def score_or_error(
+    question: Question,
+    answer: Answer,
+    *,
+    criteria: Criteria,
+    document: Document | None,
+    options: Mapping[str, Any] | None = None,
+    case: Case | None = None,
+    verdicts: Mapping[str, Verdict] | None = None,
+) -> ScoreResult | str:
+    """``score_answer``, or the one-line summary of what the scorer (or a comparator it called, or the
+    judge's verdicts it read) raised: that question's ``ERROR``, so one question can never stop the run.
+    A ``BenchmarkError`` is not a fault of this question (a scorer option is wrong for all of them) and
+    stays a refusal. A judge that fails gives verdicts saying so (``benchmark.judges.session``).
+
+    A result whose score is not a finite number is a scorer fault too (it could not be reported).
+    """
+    try:
+        result = score_answer(
+            question,
+            answer,
+            criteria=criteria,
+            document=document,
+            options=options,
+            case=case,
+            verdicts=verdicts,
+        )
+        if not math.isfinite(result.score):
+            raise ValueError(f"the scorer returned the score {result.score!r}")
+    except BenchmarkError:
+        raise
+    except Exception as exc:
+        return error_summary(exc)
+    return result

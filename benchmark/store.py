@@ -65,6 +65,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
     ALTER TABLE runs ADD COLUMN stop_reason TEXT;
     """,
+    # 3: ERROR outcomes (a scorer raised): their count per run, the one-line reason per question
+    """
+    ALTER TABLE runs ADD COLUMN errored INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE results ADD COLUMN error TEXT;
+    """,
 ]
 
 
@@ -82,6 +87,7 @@ class RunRow:
     coverage: float
     status: str = "complete"  # "complete" | "stopped"
     stop_reason: str | None = None
+    errored: int = 0
 
     @property
     def stopped(self) -> bool:
@@ -94,6 +100,25 @@ class RunRow:
 def _dumps(value: Any) -> str:
     """Compact JSON with sorted keys (orjson, as report lines are written)."""
     return dumps_line_bytes(value).decode("utf-8")
+
+
+def _result_entry(r: tuple[Any, ...]) -> dict[str, Any]:
+    """A question's report entry from its row (``error`` only on ERROR rows, as in report.json)."""
+    entry = {
+        "id": r[0],
+        "trial": r[1],
+        "type": r[2],
+        "outcome": r[3],
+        "score": r[4],
+        "components": json.loads(r[5]),
+        "details": json.loads(r[6]),
+        "answer": None if r[7] is None else json.loads(r[7]),
+        "latency_ms": r[8],
+        "skip_reason": r[9],
+    }
+    if r[10] is not None:
+        entry["error"] = r[10]
+    return entry
 
 
 class RunStore(SQLiteFile):
@@ -128,6 +153,7 @@ class RunStore(SQLiteFile):
                 None if q.get("answer") is None else _dumps(q["answer"]),
                 q.get("latency_ms"),
                 q.get("skip_reason"),
+                q.get("error"),
             )
             for seq, q in enumerate(report["questions"])
         )
@@ -135,17 +161,17 @@ class RunStore(SQLiteFile):
         with self._tx() as db:
             db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
             db.execute(
-                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     run_id, label, report.get("tool", ""), report.get("version", ""), report.get("git_commit"),
                     report.get("started_at", ""), report.get("finished_at"), adapter.get("name", ""),
                     _dumps(adapter.get("config", {})), _dumps(report.get("datasets", report.get("dataset", []))),
                     _dumps(report.get("options", {})), _dumps(s), s["total"], s["passed"], s["failed"],
                     s["skipped"], s["score"], s["coverage"], report.get("status") or "complete",
-                    report.get("stop_reason"),
+                    report.get("stop_reason"), s.get("errored", 0),
                 ),
             )  # fmt: skip
-            db.executemany("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+            db.executemany("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
         return run_id
 
     def resolve(self, ref: str) -> str:
@@ -179,7 +205,7 @@ class RunStore(SQLiteFile):
     def list_runs(self, limit: int | None = None) -> list[RunRow]:
         sql = (
             "SELECT run_id, label, started_at, adapter_name, total, passed, failed, skipped, score, coverage, "
-            "status, stop_reason FROM runs ORDER BY started_at DESC, run_id DESC"
+            "status, stop_reason, errored FROM runs ORDER BY started_at DESC, run_id DESC"
         )
         params: tuple[int, ...] = ()
         if limit is not None:
@@ -216,24 +242,10 @@ class RunStore(SQLiteFile):
     def results(self, run_id: str) -> list[dict[str, Any]]:
         rows = self._db.execute(
             "SELECT question_id, trial, type, outcome, score, components, details, answer, latency_ms, "
-            "skip_reason FROM results WHERE run_id = ? ORDER BY seq",
+            "skip_reason, error FROM results WHERE run_id = ? ORDER BY seq",
             (run_id,),
         )
-        return [
-            {
-                "id": r[0],
-                "trial": r[1],
-                "type": r[2],
-                "outcome": r[3],
-                "score": r[4],
-                "components": json.loads(r[5]),
-                "details": json.loads(r[6]),
-                "answer": None if r[7] is None else json.loads(r[7]),
-                "latency_ms": r[8],
-                "skip_reason": r[9],
-            }
-            for r in rows
-        ]
+        return [_result_entry(r) for r in rows]
 
     def outcomes(self, run_id: str) -> dict[str, tuple[str, float | None, str]]:
         """question id -> (outcome, score, type) for trial 0: the light query that `compare` needs."""

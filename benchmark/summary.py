@@ -17,7 +17,7 @@ from benchmark.gates import GateTally, gates_held
 from benchmark.retrieval_summary import RetrievalTally
 
 Entry = Mapping[str, Any]  # a report line (benchmark.report.json_report.question_entry)
-PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+PASS, FAIL, SKIP, ERROR = "PASS", "FAIL", "SKIP", "ERROR"
 
 
 @dataclass
@@ -26,6 +26,7 @@ class Counts:
     passed: int = 0
     failed: int = 0
     skipped: int = 0
+    errored: int = 0  # a scorer raised: neither resolved nor skipped
     score_sum: float = 0.0
 
     def add(self, outcome: str, score: float | None) -> None:
@@ -34,9 +35,11 @@ class Counts:
             self.passed += 1
         elif outcome == FAIL:
             self.failed += 1
+        elif outcome == ERROR:
+            self.errored += 1
         else:
             self.skipped += 1
-        if outcome != SKIP and score is not None:
+        if outcome in (PASS, FAIL) and score is not None:
             self.score_sum += score
 
     @property
@@ -54,6 +57,7 @@ class Counts:
             "passed": self.passed,
             "failed": self.failed,
             "skipped": self.skipped,
+            "errored": self.errored,
         }
         if full:
             out["resolved"] = resolved
@@ -117,6 +121,7 @@ class Tally:
                     "passed": c.passed,
                     "failed": c.failed,
                     "skipped": c.skipped,
+                    "errored": c.errored,
                     "score": c.score,
                     "pass_rate": pass_rate,
                 }

@@ -11,6 +11,12 @@ Rules shared by both detectors:
   stance: ``戚鸣远说：“我不知道”`` does not make the answer an abstention (the hit is reported under
   ``quoted``). Reported speech without quote marks (``戚鸣远称记不清了``) counts: it tells the reader
   the record does not hold the value.
+- **Not the answer's stance** (abstention only; the hit is reported under ``asides``): a cue inside a
+  claim the answer reports (``没有约定利息的说法不成立``: the cue is followed, in its clause, by
+  ``的说法``/``的主张``/``的辩解`` …); what a party did not give (``被告未提交证据``, ``The defendant did not
+  provide a receipt``: a "nothing was given" cue whose clause names a party or person just before it);
+  an English adjective before a noun that names no piece of information (``Unclear terms were
+  clarified``; ``an unknown amount`` still abstains).
 - The adapter's ``abstained`` flag: ``True`` always wins; ``False`` with a lexicon hit in the text
   is an abstention all the same (the reader sees the words, not the flag) and is reported as
   ``flag_disagrees``.
@@ -19,7 +25,7 @@ Rules shared by both detectors:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -36,6 +42,9 @@ _GAP = r"[^。；;！!？?\n，,：:“”「」不]{0,12}?"
 ZH_ABSTAIN: tuple[str, ...] = (
     # the material does not say
     rf"(?:{_SOURCES})(?:中|里|内|上|之中|当中)(?:并|均|都|也|亦|尚)?(?:没有|没|未|无|不含|未曾|找不到|查不到|未见|不包含|不涉及)",
+    # the source itself has no such detail (判决书没有实际支付的日期和方式): a noun that names information
+    rf"(?:{_SOURCES})(?:并|均|都|也|亦|尚)?(?:没有|没|并无|无)(?:写明?|记载|载明|提到|提及|说明)?[^。；;！!？?\n，,]{{0,8}}?"
+    r"(?:日期|时间|金额|数额|方式|地址|号码|姓名|名字|全名|信息|内容|细节|记录|依据)",
     r"(?:没有|未|并未|均未|尚未|未曾|没|无)(?:任何|相关|具体|明确|详细|关于)?的?(?:记载(?!错|有误)|载明|记录|提及|提到|说明|写明|"
     r"注明|列明|显示|涉及|披露|交代|反映|体现|载有|约定|查明|填写|写|讲|说(?!谎)|提(?![出交供])|问到|问及|出现|查到|找到|认定|作(?:约定|认定|说明))",
     # no such detail (没有号码, 没有全名): the nouns name information, never a fact (没有同伙 is an answer)
@@ -152,15 +161,19 @@ class AbstentionResult:
     leading: bool = False  # the answer opens with it (flag, or a cue in the first sentence): a refusal
     negated: tuple[str, ...] = ()  # cues cancelled by a negator
     quoted: tuple[str, ...] = ()  # cues inside quoted speech
+    asides: tuple[str, ...] = ()  # cues that are not the answer's stance (a claim, a party's omission)
 
     @property
     def flag_disagrees(self) -> bool:
         return self.flag is False and self.cue is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"abstained": self.abstained, "cue": self.cue, "span": list(self.span) if self.span else None,
-                "source": self.source, "flag": self.flag, "flag_disagrees": self.flag_disagrees,
-                "leading": self.leading, "negated": list(self.negated), "quoted": list(self.quoted)}  # fmt: skip
+        out = {"abstained": self.abstained, "cue": self.cue, "span": list(self.span) if self.span else None,
+               "source": self.source, "flag": self.flag, "flag_disagrees": self.flag_disagrees,
+               "leading": self.leading, "negated": list(self.negated), "quoted": list(self.quoted)}  # fmt: skip
+        if self.asides:
+            out["asides"] = list(self.asides)
+        return out
 
 
 @dataclass(frozen=True)
@@ -212,6 +225,47 @@ class _Hits(NamedTuple):
     first: tuple[str, int, int] | None
     negated: tuple[str, ...]
     quoted: tuple[str, ...]
+    asides: tuple[str, ...] = ()
+
+
+# Cues that are not the answer's stance (the module doc): a reported claim, a party's omission, an
+# adjective before a noun that names no information.
+_CLAIM_AFTER = re.compile(r"[^。；;！!？?\n，,]{0,12}?的(?:说法|主张|观点|意见|辩解|抗辩|辩称|理由|陈述)")
+_GIVEN_CUE = re.compile(
+    r"^(?:没有|未|并未|均未|亦未|从未|未曾)(?:提交|提出|提供|出具|作出|给出|举证)|^(?:does|do|did)(?: not|n[’']t) (?:give|provide)",
+    re.IGNORECASE,
+)
+_PARTY_BEFORE = re.compile(
+    r"(?:原告|被告人?|被?上诉人|被?申请人|第三人|借款人|出借人|贷款人|保证人|担保人|犯罪嫌疑人|嫌疑人|当事人|双方|"
+    r"对方|甲方|乙方|丙方|证人|他|她|其|该公司)(?:本人|自己)?(?:均|也|亦|并|始终|一直|都|从来|至今|当时|当庭)*\s*$"
+    r"|\b(?:he|she|they|the (?:defendant|plaintiff|borrower|lender|guarantor|suspect|accused|appellant|appellee|"
+    r"applicant|respondent|witness|parties|party|company))\s+(?:also\s+|never\s+)?$",
+    re.IGNORECASE,
+)
+_ADJECTIVE_CUE = re.compile(
+    r"(?:unknown|unclear|unspecified|undisclosed|undetermined|unrecorded|unstated|uncertain)", re.I
+)
+_NOUN_AFTER = re.compile(
+    r"\s+(?!(?:whether|what|who|whom|whose|when|where|why|how|if|which|from|in|to|as|at|on|for|and|or|but|"
+    r"because|since|by|about|exactly|yet|so|is|are|was|were|the|a|an)\b)[a-z]+",
+    re.IGNORECASE,
+)
+_INFO_NOUN = re.compile(
+    r"\s+(?:amount|sum|figure|date|time|number|name|person|people|address|identity|location|place|source|"
+    r"reason|purpose|whereabouts|destination|party|parties|account|value|quantity|total|recipient)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _aside(text: str, m: re.Match[str]) -> bool:
+    """Whether the abstention cue ``m`` is not the answer's own stance (see the module doc)."""
+    cue, start, end = m.group(), m.start(), m.end()
+    if _CLAIM_AFTER.match(text, end):
+        return True
+    if _GIVEN_CUE.search(cue) and _PARTY_BEFORE.search(_clause_before(text, start, 24)):
+        return True
+    after = text[end : end + 24]
+    return bool(_ADJECTIVE_CUE.fullmatch(cue) and _NOUN_AFTER.match(after) and not _INFO_NOUN.match(after))
 
 
 def _cues(
@@ -221,12 +275,18 @@ def _cues(
     return (every if letters else chinese).finditer(text)
 
 
-def _scan(text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], zh_negators: _Negators) -> _Hits:
+def _scan(
+    text: str,
+    patterns: tuple[re.Pattern[str], re.Pattern[str]],
+    zh_negators: _Negators,
+    aside: Callable[[str, re.Match[str]], bool] | None = None,
+) -> _Hits:
     quotes = _quoted(text)
     letters = _ASCII_LETTER.search(text) is not None
     first = None
     negated: list[str] = []
     quoted: list[str] = []
+    asides: list[str] = []
     for m in _cues(text, patterns, letters):
         start, end = m.span()
         if quotes and any(lo <= start < hi for lo, hi in quotes):
@@ -235,9 +295,11 @@ def _scan(text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], zh_negat
             continue
         elif _negated(text, start, zh_negators, letters):
             negated.append(m.group())
+        elif aside is not None and aside(text, m):
+            asides.append(m.group())
         elif first is None:
             first = (m.group(), start, end)
-    return _Hits(first, tuple(negated), tuple(quoted))
+    return _Hits(first, tuple(negated), tuple(quoted), tuple(asides))
 
 
 def _first_sentence_end(text: str) -> int:
@@ -252,7 +314,7 @@ def _opens_with(text: str, start: int) -> bool:
 
 @lru_cache(maxsize=8192)
 def _abstention_in_text(text: str) -> _Hits:
-    return _scan(text, _ABSTAIN, _ZH_ABSTAIN_NEG)
+    return _scan(text, _ABSTAIN, _ZH_ABSTAIN_NEG, _aside)
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:
@@ -271,6 +333,7 @@ def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:
         leading=leading,
         negated=hits.negated,
         quoted=hits.quoted,
+        asides=hits.asides,
     )
 
 

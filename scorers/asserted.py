@@ -5,7 +5,8 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   two or more of its sentences are copied from the document (folded) and the copied sentences make up
   at least ``EXCERPT_SHARE`` of its text, and it does not open with a conclusion of its own (a first
   sentence of fewer than 16 characters that asks nothing and is no line of the document:
-  ``10000元。第三次是…现金10000元…`` answers, then quotes).
+  ``10000元。第三次是…现金10000元…`` answers, then quotes). A page label a sentence opens with
+  (``【第4页】``, ``（第3页）``, ``第4页：``, ``[p. 4]``) is no part of it: a label alone is no conclusion.
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value of the clause that shares the most words with the
   question (character pairs, at least ``MIN_SHARED`` of them, more than any other value's clause);
@@ -36,6 +37,13 @@ _EXCERPT_MIN_CHARS = 40
 _SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
 
 _SENTENCE = re.compile(r"[^。！？!?；;\n]+")
+# A page label an answer puts before what it copies, at the start of a sentence: 【第4页】,
+# （第3页，第12行）, 第4页：, [p. 4], Page 4:
+_PAGE = r"(?:第\s*[0-9一二三四五六七八九十百]+\s*页|p(?:age)?\.?\s*[0-9]+)"
+_LEADING_LABEL = re.compile(
+    rf"\s*(?:[【\[（(]\s*{_PAGE}[^】\]）)\n]{{0,16}}[】\]）)]|{_PAGE}\s*[:：])\s*", re.IGNORECASE
+)
+_LABEL_FIRST = frozenset("【[（(第pP")
 _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
@@ -43,27 +51,45 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
+def _compact_lines(document: Document | Case) -> tuple[str, ...]:
+    """The document's lines with their whitespace removed (held by the document: ``derived``)."""
+    return tuple("".join(line.text.split()) for line in document.lines)
+
+
 def _a_document_line(sentence: str, document: Document | Case) -> bool:
     """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
     opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
     compact = "".join(sentence.split())
-    for line in document.lines:
-        text = "".join(line.text.split())
+    for text in document.derived(_compact_lines):
         if text.startswith(compact) and (len(text) == len(compact) or text[len(compact)] in "。！？!?；;"):
             return True
     return False
 
 
-def _opens_with_conclusion(text: str, document: Document | Case) -> bool:
+def _sentences(text: str) -> list[tuple[str, int]]:
+    """The sentences of ``text`` (split at 。！？； and line breaks), each without a page label it
+    opens with, and where each ends."""
+    out = []
+    for m in _SENTENCE.finditer(text):
+        raw = m.group()
+        if raw.lstrip()[:1] in _LABEL_FIRST:
+            label = _LEADING_LABEL.match(raw)
+            if label is not None:
+                raw = raw[label.end() :]
+        out.append((raw, m.end()))
+    return out
+
+
+def _opens_with_conclusion(text: str, sentences: list[tuple[str, int]], document: Document | Case) -> bool:
     """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
     not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
-    for m in _SENTENCE.finditer(text):
-        raw = m.group().strip()
+    for sentence, end in sentences:
+        raw = sentence.strip()
         if not raw:
             continue
         if raw.endswith((":", "：")) and len(raw) <= _SHORT:
             continue  # a heading
-        asks = text[m.end() : m.end() + 1] in ("？", "?")
+        asks = text[end : end + 1] in ("？", "?")
         return len(match_view(raw)) < _SHORT and not asks and not _a_document_line(raw, document)
     return False
 
@@ -73,8 +99,9 @@ def is_excerpt(text: str, document: Document | Case | None) -> bool:
     from any of its documents."""
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
-    sentences = [s for s in (match_view(m.group()) for m in _SENTENCE.finditer(text)) if s]
-    if len(sentences) < 2 or _opens_with_conclusion(text, document):
+    found = _sentences(text)
+    sentences = [s for s in (match_view(raw) for raw, _ in found) if s]
+    if len(sentences) < 2 or _opens_with_conclusion(text, found, document):
         return False
     folded = document.folded
     copied = [s for s in sentences if len(s) >= 4 and s in folded]

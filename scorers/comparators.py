@@ -37,8 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from benchmark.models import AmountPart, DateRange, Question
-from benchmark.text import Found, PartialDate, fold, parse_date
-from benchmark.text.numerals import missing_numbers
+from benchmark.text import Found, PartialDate, parse_date
 from scorers.asserted import Picked
 from scorers.extract import AnswerValues
 from scorers.registry import COMPARATORS, ScoringContext
@@ -390,92 +389,6 @@ def compare_boolean(expected: Any, values: AnswerValues, ctx: CompareContext) ->
     status = MATCH if found.value == expected else MISMATCH
     word = "affirms" if found.value else "denies"
     return result(ctx, status, expected, found.value, f"answer {word} ({found.raw!r})")
-
-
-# --- text -------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def _folded_expected(expected: str) -> str:
-    """``fold(expected)``, once per expected value."""
-    return fold(expected)
-
-
-def _contains(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
-    if isinstance(expected, tuple):  # accepted answers: the first that matches, else the first's verdict
-        verdicts = [_contains(kind, one, values, ctx) for one in expected] or [
-            _contains(kind, "", values, ctx)
-        ]
-        found = next((v for v in verdicts if v.status == MATCH), verdicts[0])
-        found.expected = list(expected)
-        return found
-    want = _folded_expected(expected) if isinstance(expected, str) else ""
-    if not want:
-        return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
-    haystack = values.folded_for(kind)
-    source = values.sources.get(kind, "answer")
-    if want in haystack:
-        missing = missing_numbers(expected, values.text_for(kind))
-        if missing:
-            reason = f"{source} contains it (folded) but not the number(s) {', '.join(missing)} as written"
-            return result(ctx, MISMATCH, expected, None, reason)
-        return result(ctx, MATCH, expected, expected, f"{source} contains it (folded)")
-    if not haystack:
-        return result(ctx, OMISSION, expected, None, f"{source} is empty")
-    return result(ctx, MISMATCH, expected, None, f"{source} does not contain it (folded)")
-
-
-def compare_text(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
-    """Folded expected text is contained in the folded answer (or ``fields.text``)."""
-    return _contains("text", expected, values, ctx)
-
-
-def compare_entity(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
-    """Folded expected name is contained in the folded answer (or ``fields.entity``)."""
-    return _contains("entity", expected, values, ctx)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, AmountPart):
-        return _plain(value.amount)
-    if isinstance(value, DateRange):
-        return f"{value.start}至{value.end}"
-    if isinstance(value, (list, tuple)):
-        return "、".join(str(_plain(v)) for v in value)
-    return value
-
-
-def compare_exact(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
-    """The whole value equals the expected one: the matching ``fields`` entry when the adapter gives
-    it (booleans and numbers by value), else the whole answer text, both folded."""
-    key = {"amount_total": "amount", "boolean_answer": "boolean", "text_answer": "text"}.get(
-        ctx.field, ctx.field
-    )
-    if isinstance(expected, tuple) and ctx.field in ("text_answer", "entity"):  # accepted answers
-        verdicts = [compare_exact(one, values, ctx) for one in expected]
-        return next((v for v in verdicts if v.status == MATCH), verdicts[0])
-    fields = values.answer.fields or {}
-    want = _plain(expected)
-    if key in fields and fields[key] is not None:
-        got = _plain(fields[key])
-        same = got == want if not isinstance(want, str) else fold(str(got)) == fold(want)
-        same = same and isinstance(got, bool) == isinstance(want, bool)
-        return result(
-            ctx, MATCH if same else MISMATCH, want, got, f"fields.{key} {'equals' if same else 'differs'}"
-        )
-    text = values.text.strip()
-    if not text:
-        return result(ctx, OMISSION, want, None, "empty answer")
-    same = fold(text) == fold(str(want).lower() if isinstance(want, bool) else str(want))
-    return result(
-        ctx,
-        MATCH if same else MISMATCH,
-        want,
-        text,
-        f"whole answer {'equals' if same else 'differs'} (folded)",
-    )
 
 
 # --- lookup -----------------------------------------------------------------------------------

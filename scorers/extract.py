@@ -49,6 +49,7 @@ from benchmark.text.counts import CN_UNITS, find_counts_preferring, unit_of
 from benchmark.text.folding import half_width
 from scorers.abstention import detect_abstention
 from scorers.asserted import Picked, is_excerpt, pick
+from scorers.text_forms import AnswerText, asks_span
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
     "amount": ("amount", "amount_total", "amounts"),
@@ -143,6 +144,7 @@ class AnswerValues:
         self.document = document
         self.sources: dict[str, str] = {}  # kind -> "fields:<key>" | "answer"
         self._picked: dict[str, Picked] = {}
+        self._texts: dict[str, tuple[AnswerText, ...]] = {}
 
     @property
     def text(self) -> str:
@@ -261,6 +263,26 @@ class AnswerValues:
         self.sources[kind] = "answer"
         return self.folded
 
+    def text_views(self, kind: str) -> tuple[AnswerText, ...]:
+        """What the ``text`` / ``entity`` comparators read: the ``fields`` entry when given; else the
+        conclusion, then the answer with its quotations (never what follows a marker)."""
+        if kind not in self._texts:
+            span = asks_span(self.question_text)
+            value = self.answer.fields.get(kind) if self.answer.fields else None
+            if isinstance(value, str) and value.strip():
+                self.sources[kind] = f"fields:{kind}"
+                self._texts[kind] = (AnswerText(value, span),)
+            else:
+                self.sources[kind] = "answer"
+                views = [AnswerText(self.conclusion, span)]
+                if self.conclusion is not self.text:  # evidence was blanked: squeeze the blanks out
+                    views = [AnswerText(_squeezed(self.conclusion), span)]
+                    quoted = conclusion(self.text, quotes=True)
+                    if quoted != self.conclusion:
+                        views.append(AnswerText(_squeezed(quoted), span))
+                self._texts[kind] = tuple(views)
+        return self._texts[kind]
+
     # --- views used by the comparators ---
 
     def asserted(self, kind: str) -> Picked:
@@ -316,6 +338,15 @@ class AnswerValues:
 
 
 _BARE_NUMBER = re.compile(r"(?<![0-9.,])(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?![0-9]|[.,][0-9])")
+
+
+_BLANKS = re.compile(r" {2,}")
+
+
+def _squeezed(text: str) -> str:
+    """A conclusion without the runs of spaces its blanked evidence left (one space stays: two
+    numbers stay apart)."""
+    return _BLANKS.sub(" ", text).strip()
 
 
 def _value_key(found: Found) -> Any:

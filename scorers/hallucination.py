@@ -32,7 +32,7 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import PartialDate, find_amounts, find_dates, fold
 from benchmark.text.amounts import TextValues
-from scorers.names import KnownText, document_names, find_names, surname_grams
+from scorers.names import DocumentNames, KnownText, find_names, surname_grams
 from scorers.specifics import (
     IDENTIFIER_KINDS,
     KINDS,
@@ -146,7 +146,7 @@ class Facts:
     times: tuple[TimeOfDay, ...]
     text: str = ""
     grams: frozenset[str] = frozenset()  # the surname pieces of ``folded`` (``scorers.names``)
-    _names: tuple[str, ...] | None = field(default=None, repr=False)
+    _names: DocumentNames | None = field(default=None, repr=False)
     _agreeing: frozenset[PartialDate] | None = field(default=None, repr=False)
 
     def agreeing_dates(self) -> frozenset[PartialDate]:
@@ -156,11 +156,11 @@ class Facts:
             self._agreeing = _agreeing_dates(self.dates, self.years)
         return self._agreeing
 
-    def names(self) -> tuple[str, ...]:
-        """The document's person names (jieba), on first need only."""
+    def names_in(self, text: str) -> tuple[str, ...]:
+        """The document's person names that occur in ``text`` (jieba, on first need only)."""
         if self._names is None:
-            self._names = document_names(self.text)
-        return self._names
+            self._names = DocumentNames(self.text)
+        return self._names.in_text(text)
 
 
 def _bare_numbers(text: str) -> set[Decimal]:
@@ -172,12 +172,15 @@ def _bare_numbers(text: str) -> set[Decimal]:
 
 def build_facts(text: str, folded: str | None = None) -> Facts:
     """What ``text`` holds. Negated values count too: a document that says ``不是40000元`` holds 40000."""
-    found = find_specifics(text)
+    read = TextValues(text)  # the text's amounts and dates, read once for the specifics and here
+    found = find_specifics(text, values=read)
     by_kind: dict[str, list[Specific]] = {}
     for s in found:
         by_kind.setdefault(s.kind, []).append(s)
-    amounts = {Decimal(f.value).normalize() for f in find_amounts(text)}
-    dates = tuple(f.value for f in find_dates(text))
+    values = read.as_written()
+    held_amounts, held_dates = values if values is not None else (find_amounts(text), find_dates(text))
+    amounts = {Decimal(f.value).normalize() for f in held_amounts}
+    dates = tuple(f.value for f in held_dates)
     folded = folded if folded is not None else match_view(text)
     return Facts(
         folded=folded,
@@ -412,7 +415,7 @@ def _find_invented(
     if facts:
         known = _known(facts)
         places = [(s.start, s.end) for s in found if s.kind in ("address", "place")]
-        names = find_names(answer_text, known, facts[0].names)
+        names = find_names(answer_text, known, facts[0].names_in)
         names = [n for n in names if not any(lo < n.end and n.start < hi for lo, hi in places)]
         if names:
             found = sorted(found + names, key=lambda s: (s.start, s.end, s.kind))

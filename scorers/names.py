@@ -35,6 +35,7 @@ MAX_NAME_FREQ = 50  # a jieba dictionary word more frequent than this is a word,
 _NAME_PARTS = frozenset({"nr", "nrfg", "nrt", "ns", "nz"})
 _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _SURNAME_START = SURNAMES | {s[0] for s in COMPOUND_SURNAMES}
+_SURNAME_CHAR = re.compile(f"[{''.join(sorted(_SURNAME_START))}]")
 # A surname, then (lookahead, group 2) the one or two Han characters after it: group 1 plus group 2 is
 # a trigger's window with its non-Han characters dropped (a surname is Han, so only the window's last
 # character can be another). Led by a lookahead for the surnames' first characters, the pattern fails
@@ -89,9 +90,8 @@ def surname_grams(part: str) -> frozenset[str]:
     A trigger's window (Han characters only) occurs in ``part`` exactly when it is one of these
     pieces: a set look-up instead of a scan of the whole document (its pieces are built once per
     document, see :class:`KnownText`)."""
-    return frozenset(
-        part[i : i + n] for i, ch in enumerate(part) if ch in _SURNAME_START for n in range(1, _WINDOW + 1)
-    )
+    starts = [m.start() for m in _SURNAME_CHAR.finditer(part)]
+    return frozenset(part[i : i + n] for i in starts for n in range(1, _WINDOW + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,21 +188,22 @@ def mask_names(text: str, names: tuple[str, ...]) -> str:
 
 
 def find_names(
-    text: str, known: KnownText | str, known_names: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    text: str, known: KnownText | str, known_names: tuple[str, ...] | Callable[[str], tuple[str, ...]] = ()
 ) -> list[Specific]:
     """Person names in ``text`` that ``known`` (folded document + question) does not contain.
 
     A candidate starts at a :func:`name_triggers` position and is read, in this order, after a cue
     (``名叫``/``全名是``), as a surname plus title (``王主任``), or from jieba's POS tags (``nr``, or
     a lone surname followed by a name-like word: jieba splits ``顾建国`` into 顾/建国). ``known_names``
-    (the document's own names, or a function giving them, called only when a trigger exists) are
-    blanked first so that jieba never splits or extends them.
+    (the document's own names, or a function giving those that occur in ``text``, called only when a
+    trigger exists: ``DocumentNames.in_text``) are blanked first so that jieba never splits or
+    extends them.
     """
     known = known if isinstance(known, KnownText) else KnownText.of(known)
     triggers = name_triggers(text, known)
     if not triggers:
         return []
-    names = known_names() if callable(known_names) else known_names
+    names = known_names(text) if callable(known_names) else known_names
     masked = mask_names(text, names)
     if masked is not text:  # else the same scan
         triggers = name_triggers(text, known, masked)
@@ -220,10 +221,27 @@ def find_names(
     return out
 
 
-def document_names(text: str) -> tuple[str, ...]:
-    """The person names jieba tags in a document (``nr``, or surname + name-like word), longest
-    first. Slow (jieba's POS tagger): callers cache it per document sha256."""
-    tokens = [(p.word, p.flag) for p in load_posseg().cut(text)]
+# jieba's POS tagger cuts a text into blocks of these characters (``jieba.posseg.re_han_internal``)
+# and tags each block on its own: everything else becomes a one-character ``x`` token. So a name is
+# always found inside one block, and a document's names are the union of its blocks' names.
+_BLOCK_CHARS = "\u4e00-\u9fd5a-zA-Z0-9+#&._"
+_BLOCK = re.compile(f"[{_BLOCK_CHARS}]+")
+_BLOCK_RUN = re.compile(f"[{_BLOCK_CHARS}]*")
+# A block longer than this (a line without punctuation) is tagged in windows of this many characters
+# instead of whole: the tagger's cost grows with the block, and a name needs only its neighbourhood.
+MAX_BLOCK = 200
+_REACH = (MAX_BLOCK - _WINDOW) // 2  # a window around a candidate: this many characters on each side
+
+
+def _run_length(text: str, start: int = 0, stop: int | None = None) -> int:
+    """How many block characters ``text[start:stop]`` starts with."""
+    m = _BLOCK_RUN.match(text, start, len(text) if stop is None else stop)
+    return m.end() - start if m else 0
+
+
+def _names_in_block(block: str) -> frozenset[str]:
+    """The names jieba tags in one block: ``nr`` tokens, or a surname followed by a name-like token."""
+    tokens = [(p.word, p.flag) for p in load_posseg().cut(block)]
     names: set[str] = set()
     for k, (word, flag) in enumerate(tokens):
         if flag.startswith("nr") and _plausible(word):
@@ -232,7 +250,80 @@ def document_names(text: str) -> tuple[str, ...]:
             nxt, nflag = tokens[k + 1]
             if len(nxt) <= 2 and nflag in _NAME_PARTS and _plausible(word + nxt):
                 names.add(word + nxt)
+    return frozenset(names)
+
+
+def _pieces(text: str) -> list[str]:
+    """``text``'s blocks, each cut into windows of at most ``MAX_BLOCK`` characters."""
+    out = []
+    for m in _BLOCK.finditer(text):
+        block = m.group()
+        out += [block[i : i + MAX_BLOCK] for i in range(0, len(block), MAX_BLOCK)]
+    return out
+
+
+def document_names(text: str) -> tuple[str, ...]:
+    """Every person name jieba tags in ``text`` (see :func:`_names_in_block`), longest first. Each
+    distinct block is tagged once; :class:`DocumentNames` tags only the blocks a text asks about."""
+    names: set[str] = set()
+    for piece in dict.fromkeys(_pieces(text)):
+        names |= _names_in_block(piece)
     return tuple(sorted(names, key=lambda n: (-len(n), n)))
+
+
+class DocumentNames:
+    """A document's person names, found on demand for the texts scored against it.
+
+    Only a name that occurs in an answer can matter to it (see :func:`find_names`), and such a name
+    lies inside a block of the document that holds it. So :meth:`in_text` tags only the blocks (or,
+    in a block longer than ``MAX_BLOCK``, the windows) around the occurrences of an answer's
+    candidates, each distinct block once: a giant document costs what its relevant sentences cost.
+    The answer for a candidate and the names of a block are kept (an index of this document)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._grams: frozenset[str] | None = None
+        self._is_name: dict[str, bool] = {}
+        self._blocks: dict[str, frozenset[str]] = {}
+
+    def in_text(self, text: str) -> tuple[str, ...]:
+        """The document's names that occur in ``text``, longest first."""
+        found = [g for g in self._candidates(text) if self._names(g)]
+        return tuple(sorted(found, key=lambda n: (-len(n), n)))
+
+    def _candidates(self, text: str) -> set[str]:
+        if self._grams is None:
+            self._grams = surname_grams(self.text)
+        grams = {text[i : i + n] for i, ch in enumerate(text) if ch in _SURNAME_START for n in (2, 3, 4)}
+        return {g for g in grams if g in self._grams and _plausible(g)}
+
+    def _names(self, gram: str) -> bool:
+        known = self._is_name.get(gram)
+        if known is None:
+            known = self._is_name[gram] = any(gram in self._block_names(b) for b in self._blocks_with(gram))
+        return known
+
+    def _blocks_with(self, gram: str) -> dict[str, None]:
+        """The distinct blocks around the occurrences of ``gram``, in document order: the whole block
+        when it has at most ``MAX_BLOCK`` characters, else ``_REACH`` characters on each side."""
+        out: dict[str, None] = {}
+        text = self.text
+        at = text.find(gram)
+        while at >= 0:
+            end = at + len(gram)
+            before = _run_length(text[max(0, at - MAX_BLOCK) : at][::-1])
+            after = _run_length(text, end, end + MAX_BLOCK)
+            if before + len(gram) + after > MAX_BLOCK:
+                before, after = min(before, _REACH), min(after, _REACH)
+            out.setdefault(text[at - before : end + after])
+            at = text.find(gram, end)
+        return out
+
+    def _block_names(self, block: str) -> frozenset[str]:
+        names = self._blocks.get(block)
+        if names is None:
+            names = self._blocks[block] = _names_in_block(block)
+        return names
 
 
 __all__ = [
@@ -240,6 +331,7 @@ __all__ = [
     "MAX_NAME_FREQ",
     "SURNAMES",
     "TITLES",
+    "DocumentNames",
     "KnownText",
     "document_names",
     "find_names",

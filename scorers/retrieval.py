@@ -31,6 +31,7 @@ from typing import Any
 from benchmark.documents.model import match_view
 from benchmark.evidence_locations import GoldLocation as Gold
 from benchmark.models import LineRange
+from scorers.folding import Fold, FoldOnce, gold_view
 
 __all__ = [
     "Gold",
@@ -69,8 +70,10 @@ def _overlap(a: LineRange, b: LineRange) -> bool:
     return a.start <= b.end and b.start <= a.end
 
 
-def context_matches(ctx: Retrieved, gold: Gold) -> bool:
-    """Whether ``ctx`` holds ``gold`` (see the module docstring: (a) place, or (b) text)."""
+def context_matches(ctx: Retrieved, gold: Gold, fold: Fold = match_view) -> bool:
+    """Whether ``ctx`` holds ``gold`` (see the module docstring: (a) place, or (b) text). ``fold``:
+    ``judge``'s ``FoldOnce``, so that a context is folded once however many gold locations it meets
+    (a gold text is the question's own: ``gold_view``)."""
     if ctx.unknown_document is not None:
         return False  # a document the set does not have holds none of its evidence
     if ctx.document is not None and gold.document is not None and ctx.document != gold.document:
@@ -79,14 +82,15 @@ def context_matches(ctx: Retrieved, gold: Gold) -> bool:
     if same_place and (ctx.lines is None or gold.lines is None or _overlap(ctx.lines, gold.lines)):
         return True
     if gold.text and ctx.text:
-        needle = match_view(gold.text)
-        return bool(needle) and needle in match_view(ctx.text)
+        needle = gold_view(gold.text)
+        return bool(needle) and needle in fold(ctx.text)
     return False
 
 
 def judge(contexts: Sequence[Retrieved], golds: Sequence[Gold]) -> list[frozenset[int]]:
     """For each context, best first, the indexes of the gold locations it matches."""
-    return [frozenset(g for g, gold in enumerate(golds) if context_matches(c, gold)) for c in contexts]
+    fold = FoldOnce()
+    return [frozenset(g for g, gold in enumerate(golds) if context_matches(c, gold, fold)) for c in contexts]
 
 
 def hit_at_k(matches: Matches, k: int) -> float:

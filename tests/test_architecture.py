@@ -129,9 +129,12 @@ RULES = (
         lambda s, t: not _ours(t) or _in(t, "benchmark.text"),
     ),
     Rule(
-        "benchmark.documents imports only benchmark.text and benchmark.errors",
+        "benchmark.documents imports only benchmark.text, benchmark.errors and benchmark.json_input",
         lambda s: _in(s, "benchmark.documents"),
-        lambda s, t: not _ours(t) or _in(t, "benchmark.documents", "benchmark.text", "benchmark.errors"),
+        lambda s, t: (
+            not _ours(t)
+            or _in(t, "benchmark.documents", "benchmark.text", "benchmark.errors", "benchmark.json_input")
+        ),
     ),
     Rule(
         "adapters never import scorers, report, runner, api or cli",
@@ -306,7 +309,7 @@ def test_a_broken_rule_is_named_with_its_file_and_line(tmp_path: Path) -> None:
         "benchmark/adapters/fake.py:1: benchmark.adapters.fake imports benchmark.report.html (at module level): "
         "adapters never import scorers, report, runner, api or cli",
         "benchmark/documents/model.py:2: benchmark.documents.model imports scorers.evidence (inside a function): "
-        "benchmark.documents imports only benchmark.text and benchmark.errors",
+        "benchmark.documents imports only benchmark.text, benchmark.errors and benchmark.json_input",
         "benchmark/sweep.py:1: benchmark.sweep imports benchmark.cli.run_options (at module level): cli is imported "
         "only by its own modules and the entry points (benchmark.__main__, benchmark.test_runner)",
         "benchmark/text/folding.py:2: benchmark.text.folding imports benchmark.errors (at module level): "
@@ -348,7 +351,7 @@ def test_an_import_for_type_checking_breaks_a_layer_rule_but_makes_no_cycle(tmp_
     )
     assert violations(root) == [
         "benchmark/documents/model.py:3: benchmark.documents.model imports scorers.result (at module level, for "
-        "type checking): benchmark.documents imports only benchmark.text and benchmark.errors",
+        "type checking): benchmark.documents imports only benchmark.text, benchmark.errors and benchmark.json_input",
     ]
 
 

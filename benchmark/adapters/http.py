@@ -31,13 +31,12 @@ from benchmark.adapters.http_common import (
     AdapterConfig,
     HttpSettings,
     PooledClient,
-    Redactor,
     compile_path,
     excerpt,
-    read_secret,
 )
 from benchmark.adapters.json_text import MISSING, JsonPath
 from benchmark.adapters.prompts import instructions_text
+from benchmark.adapters.secrets import Redactor, credential_headers, read_secret
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError
 from benchmark.models import Answer
@@ -222,16 +221,15 @@ class HttpAdapter:
         self.max_concurrency = self.settings.concurrency
         self.name = config.text("name", "http") or "http"
         self.secret = read_secret(config)
-        self.redact = Redactor([self.secret])
         self.body, self.params = self._templates(config)
         self.document_ids = config.str_table("document_ids")
         self.document_names = config.str_table("document_names")
         self.response = ResponseMap(config)
         self._header_template = config.headers()
         self._api_key_env = self.secret.env if self.secret else None
-        self._client = PooledClient(
-            self.settings, self._headers(config), self.redact, tls=self.url.startswith("https://")
-        )
+        headers = self._headers(config)
+        self.redact = Redactor([self.secret, *credential_headers(headers)])
+        self._client = PooledClient(self.settings, headers, self.redact, tls=self.url.startswith("https://"))
 
     def _templates(self, config: AdapterConfig) -> tuple[Any, dict[str, Any]]:
         if config.has("body") and config.has("body_json"):

@@ -2,8 +2,8 @@
 
 - config: a TOML file (``NAME:CONFIG.toml``) overlaid with ``--adapter-option KEY=VALUE`` options, read
   through typed getters that name the file and key in every error (``AdapterSpecError``, exit 2);
-- secrets: an API key is only ever read from the environment variable the config names, and every
-  message that could carry it goes through ``Redactor``;
+- secrets (``benchmark.adapters.secrets``): an API key is only ever read from the environment variable
+  the config names, and every answer and message that could carry it goes through ``Redactor``;
 - the pooled ``httpx.AsyncClient`` (imported lazily) and the mapping of faults to ``AdapterError``:
   429 (with ``Retry-After``), 5xx, timeouts and dropped connections are transient, other 4xx are not,
   and a body that is not the JSON we expected (truncated, malformed, an HTML error page) is a
@@ -22,10 +22,8 @@ import email.utils
 import functools
 import html
 import json
-import os
 import re
 import ssl
-import sys
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -33,9 +31,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchmark.adapters.json_text import JsonPath, is_cut_short
-from benchmark.answers import parse_answer
+from benchmark.adapters.secrets import Redactor
 from benchmark.errors import AdapterError, AdapterSpecError
-from benchmark.models import Answer
+from benchmark.toml_file import read_toml
 
 if TYPE_CHECKING:
     import httpx
@@ -43,29 +41,12 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_CONCURRENCY = 4
 EXCERPT_CHARS = 200
-REDACTED = "***"
 
 # keys every HTTP adapter understands, besides its own
 COMMON_KEYS = ("timeout", "concurrency", "verify_tls", "api_key_env", "headers")
 
 
 # --- config -----------------------------------------------------------------------------------
-
-
-def _load_toml(path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on Python 3.10 only
-        import tomli as tomllib
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise AdapterSpecError("adapter config file not found", path=path) from None
-    except OSError as exc:
-        raise AdapterSpecError(f"cannot read adapter config ({exc.strerror or exc})", path=path) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AdapterSpecError(f"not valid TOML ({exc})", path=path) from None
 
 
 def _set_dotted(target: dict[str, Any], key: str, value: Any) -> None:
@@ -81,6 +62,11 @@ def _set_dotted(target: dict[str, Any], key: str, value: Any) -> None:
     node[leaf] = value
 
 
+def _same_key(option: str, key: str) -> bool:
+    """``response.answer`` set by the option ``response.answer``, or inside the option ``response``."""
+    return option == key or key.startswith(option + ".") or option.startswith(key + ".")
+
+
 class AdapterConfig:
     """A config file's keys with options laid over them, read through typed getters.
 
@@ -88,23 +74,31 @@ class AdapterConfig:
     ``"false"`` -> False). Every problem raises ``AdapterSpecError`` naming the file and the key.
     """
 
-    def __init__(self, values: Mapping[str, Any], source: str, adapter: str) -> None:
+    def __init__(
+        self, values: Mapping[str, Any], source: str, adapter: str, option_keys: Iterable[str] = ()
+    ) -> None:
         self.values = dict(values)
         self.source = source
         self.adapter = adapter
+        self.option_keys = frozenset(option_keys)  # (dotted) keys an option set: blamed on the option
 
     @classmethod
     def load(cls, adapter: str, arg: str | None, options: Mapping[str, Any]) -> AdapterConfig:
         if arg:
             path = Path(arg)
-            values, source = _load_toml(path), str(path)
+            values, source = read_toml(path, AdapterSpecError, "adapter config"), str(path)
         else:
             values, source = {}, f"{adapter} adapter options"
         for key, value in sorted(options.items()):
             _set_dotted(values, str(key), value)
-        return cls(values, source, adapter)
+        return cls(values, source, adapter, (str(k) for k in options))
 
     def error(self, key: str, problem: str) -> AdapterSpecError:
+        """The problem, named after where the value came from: an option (``--adapter-option`` or the
+        ``[adapter.options]`` of ``--config``), else the adapter's config file."""
+        option = next((o for o in sorted(self.option_keys) if _same_key(o, key)), None)
+        if option is not None:
+            return AdapterSpecError(problem, where=f"adapter option {option!r}")
         return AdapterSpecError(problem, path=self.source, where=f"key {key!r}")
 
     def check_keys(self, known: Iterable[str]) -> None:
@@ -203,59 +197,6 @@ class AdapterConfig:
             if not (name + value).isascii() or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name):
                 raise self.error(f"{key}.{name}", "header names must be tokens and values ASCII text")
         return headers
-
-
-# --- secrets ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Secret:
-    """A value read from an environment variable; ``repr`` and ``str`` never show it."""
-
-    env: str
-    value: str = ""
-
-    def __repr__(self) -> str:
-        return f"Secret(env={self.env!r})"
-
-    __str__ = __repr__
-
-
-def read_secret(config: AdapterConfig, key: str = "api_key_env", *, required: bool = False) -> Secret | None:
-    """The secret held by the environment variable named by ``key`` (its name, never the value, is in the config)."""
-    env = config.text(key)
-    if not env:  # absent, or emptied by an option (``--adapter-option api_key_env=``): no key
-        if required:
-            raise config.error(key, "missing: name the environment variable that holds the API key")
-        return None
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
-        raise config.error(key, "must be the NAME of an environment variable, not the key itself")
-    value = os.environ.get(env, "")
-    if not value:
-        raise config.error(key, f"environment variable {env} is not set (it must hold the API key)")
-    return Secret(env, value)
-
-
-class Redactor:
-    """Replaces every known secret value in a text with ``***``."""
-
-    def __init__(self, secrets: Iterable[Secret | str | None] = ()) -> None:
-        values = [s.value if isinstance(s, Secret) else s for s in secrets]
-        self._values = sorted({v for v in values if v and len(v) >= 4}, key=len, reverse=True)
-
-    def __call__(self, text: str) -> str:
-        for value in self._values:
-            text = text.replace(value, REDACTED)
-        return text
-
-    def answer(self, answer: Answer) -> Answer:
-        """The answer with any secret masked: a system that echoes the key must not put it in a report."""
-        if not self._values or not any(
-            v in json.dumps(answer.to_dict(), ensure_ascii=False) for v in self._values
-        ):
-            return answer
-        masked = json.loads(self(json.dumps(answer.to_dict(), ensure_ascii=False)))
-        return parse_answer(masked)
 
 
 # --- the HTTP client --------------------------------------------------------------------------

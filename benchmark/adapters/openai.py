@@ -24,12 +24,11 @@ from benchmark.adapters.http_common import (
     AdapterConfig,
     HttpSettings,
     PooledClient,
-    Redactor,
     excerpt,
     join_url,
-    read_secret,
 )
 from benchmark.adapters.prompts import ModelOutputError, Passage, build_messages, parse_model_json
+from benchmark.adapters.secrets import Redactor, credential_headers, read_secret
 from benchmark.answers import parse_answer
 from benchmark.errors import AdapterError, AdapterSpecError
 from benchmark.models import Answer
@@ -120,8 +119,8 @@ class OpenAIAdapter:
         self.max_concurrency = self.settings.concurrency
         self.api_key_env = config.text("api_key_env")
         secret = read_secret(config) if need_key else None
-        self.redact = Redactor([secret])
         headers = {**config.headers()}
+        self.redact = Redactor([secret, *credential_headers(headers)])
         if secret is not None:
             headers["Authorization"] = f"Bearer {secret.value}"
         self._client = PooledClient(
@@ -168,7 +167,7 @@ class OpenAIAdapter:
             obj = parse_model_json(content)
         except ModelOutputError as exc:
             cut = " (the reply was cut at max_tokens)" if finish == "length" else ""
-            raw = self.redact(exc.raw[:RAW_KEPT_CHARS])
+            raw = self.redact(exc.raw)[:RAW_KEPT_CHARS]  # masked first: a key cut in two would leak half
             raise AdapterError(
                 f"model output is not a JSON answer: {exc.problem}{cut}; raw reply: {raw}"
             ) from None

@@ -34,11 +34,10 @@ from benchmark.adapters.http_common import (
     HttpSettings,
     HttpStatusError,
     PooledClient,
-    Redactor,
     excerpt,
     join_url,
-    read_secret,
 )
+from benchmark.adapters.secrets import Redactor, credential_headers, read_secret
 from benchmark.errors import AdapterError
 from benchmark.models import Answer, Citation, Context, EvidenceItem
 
@@ -212,8 +211,8 @@ class RagflowAdapter:
         self.max_concurrency = self.settings.concurrency
         self.secret = read_secret(config, required=True)
         assert self.secret is not None
-        self.redact = Redactor([self.secret])
         headers = {**config.headers(), "Authorization": f"Bearer {self.secret.value}"}
+        self.redact = Redactor([self.secret, *credential_headers(headers)])
         self._client = PooledClient(
             self.settings, headers, self.redact, tls=self.base_url.startswith("https://")
         )

@@ -14,22 +14,16 @@ of any size takes the memory of its index.
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from benchmark.adapters.base import Query
 from benchmark.errors import AdapterError, AdapterSpecError
+from benchmark.json_input import load_json_line
 from benchmark.json_lines import loads_line
 
 
-def _parse_line(path: Path, number: int, line: bytes) -> tuple[str, int, dict[str, Any]]:
-    try:
-        obj = loads_line(line)
-    except json.JSONDecodeError as exc:
-        raise AdapterSpecError(
-            f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=f"line {number}"
-        ) from None
+def _answer_line(path: Path, number: int, obj: Any) -> tuple[str, int, dict[str, Any]]:
     if not isinstance(obj, dict):
         raise AdapterSpecError(
             f"expected a JSON object, got {type(obj).__name__}", path=path, where=f"line {number}"
@@ -63,6 +57,7 @@ class ReplayIndex:
                     line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
                     start = offset + len(raw) - len(line)
                     offset += len(raw)
+                    line = line.removesuffix(b"\n").removesuffix(b"\r")
                     if line.strip():
                         self._add(line, start, number, seen)
         except OSError as exc:
@@ -70,11 +65,8 @@ class ReplayIndex:
         self.sha256 = digest.hexdigest()
 
     def _add(self, line: bytes, start: int, number: int, seen: dict[tuple[str, int], int]) -> None:
-        try:
-            line.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise AdapterSpecError(f"not UTF-8 text (byte {start + exc.start})", path=self.path) from None
-        qid, trial, _ = _parse_line(self.path, number, line)
+        value = load_json_line(line, self.path, number, AdapterSpecError)
+        qid, trial, _ = _answer_line(self.path, number, value)
         if (qid, trial) in seen:
             raise AdapterSpecError(
                 f"second answer for {qid!r} (trial {trial}); the first is on line {seen[(qid, trial)]}",

@@ -2,18 +2,20 @@
 
 ``python -m benchmark [OPTIONS]`` with no subcommand runs the benchmark (``run``). Results go to stdout,
 progress and messages to stderr. Every ``BenchmarkError`` becomes one message and exit code 2; anything
-else is a bug and keeps its traceback. ``--traceback`` shows the traceback of a refusal too.
+else is a bug: one line naming it and exit code 3 (``INTERNAL_ERROR``), so CI can tell a crash from a
+low score. ``--traceback`` prints the traceback of either (the exit code stays the same).
 """
 
 from __future__ import annotations
 
 import sys
+import traceback
 from importlib import import_module
 from typing import Any, ClassVar
 
 import click
 
-from benchmark.errors import BenchmarkError
+from benchmark.errors import BenchmarkError, error_summary
 
 # command name -> "module:attribute"; imported only when the command is used (keeps start-up light)
 COMMANDS: dict[str, str] = {
@@ -32,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "import": "benchmark.cli.import_cmd:import_banks",
 }
 DEFAULT_COMMAND = "run"
+INTERNAL_ERROR = 3  # a bug (pytest uses 3 for its internal errors too); 0/1/2 are docs/contract.md §6
 
 
 class DefaultGroup(click.Group):
@@ -126,6 +129,17 @@ def main(argv: list[str] | None = None) -> Any:
         sys.exit(130)
     except BenchmarkError as exc:
         if show_traceback:
-            raise
+            traceback.print_exc()
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        if show_traceback:
+            traceback.print_exc()
+        click.echo(internal_error_line(exc, show_traceback), err=True)
+        sys.exit(INTERNAL_ERROR)
+
+
+def internal_error_line(exc: BaseException, traceback_shown: bool = False) -> str:
+    """``internal error: KeyError: 'x'; run with --traceback for details``."""
+    hint = "the traceback is above" if traceback_shown else "run with --traceback for details"
+    return f"internal error: {error_summary(exc)}; {hint}"

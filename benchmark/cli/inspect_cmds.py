@@ -56,11 +56,12 @@ def lint(paths: tuple[str, ...], document: str | None, fix: bool, in_place: bool
     Checks: each must_include on its stated page (a text crossing a page break is reported as such),
     and in the part its section/speaker names on a transcript; each required/additional quote in the
     document and within evidence_location; real calendar dates; breakdowns that add up to the
-    total; every question scorable by its scorer; ids unique. With --fix, references whose text
+    total; every question scorable by its scorer; ids unique. A warning (each accepted text_answer or
+    entity that occurs nowhere in the document) is printed but fails nothing. With --fix, references whose text
     occurs at exactly one place are moved there (every change printed) and the corrected sets are
     linted. Exit 0 when clean, 1 when problems remain, 2 when a set cannot be read at all.
     """
-    from benchmark.lint import lint_set
+    from benchmark.lint import errors, lint_set
     from benchmark.questions import load_question_sets
 
     if in_place and not fix:
@@ -68,11 +69,14 @@ def lint(paths: tuple[str, ...], document: str | None, fix: bool, in_place: bool
     sets = load_question_sets(_default_paths(paths), document)
     if fix:
         sets = [_fixed(qs, document, in_place) for qs in sets]
-    problems = [p for qs in sets for p in lint_set(qs)]
-    for p in problems:
+    found = [p for qs in sets for p in lint_set(qs)]
+    for p in found:
         click.echo(str(p))
+    problems = errors(found)
     questions = sum(len(qs.questions) for qs in sets)
     status = f"{len(problems)} problem(s)" if problems else "no problems"
+    if len(found) > len(problems):
+        status += f", {len(found) - len(problems)} warning(s)"
     click.echo(f"linted {len(sets)} set(s), {questions} questions: {status}", err=True)
     return 1 if problems else 0
 

@@ -46,6 +46,31 @@ def write_html_reports(
         write_html(target, text)
 
 
+def render_all(
+    report: dict[str, Any],
+    html_paths: tuple[str | Path | None, ...],
+    fmt: str | None,
+    *,
+    copy_of: Path | None = None,
+    page_error: Exception | None = None,
+    **render: Any,
+) -> None:
+    """The extra HTML pages (``--html``), then stdout. A page that failed (here, or the run directory's
+    one: ``page_error``) never costs the rest: stdout is still written (report.json and answers.jsonl
+    already are), then the failure is raised for ``main`` to report (exit 2 for a refusal such as an
+    unwritable path, 3 for a bug)."""
+    from benchmark.cli.run_options import write_rendered
+
+    try:
+        write_html_reports(report, *html_paths, copy_of=copy_of)
+    except Exception as exc:
+        page_error = page_error or exc
+    write_rendered(report, fmt, **render)
+    if page_error is not None:
+        click.echo("the HTML report was not written; the other reports are complete", err=True)
+        raise page_error
+
+
 def judge_options(fn: F) -> F:
     fn = click.option(
         "--judge-option",
@@ -173,9 +198,9 @@ def run(**kwargs: Any) -> int:
     """Run the benchmark: ask a system every selected question, score, report.
 
     Writes runs/<run-id>/ (report.html, report.json, answers.jsonl, config.json) and prints the summary.
-    Exit code 0 when every question passed and every set gate held, 1 when some failed or were skipped or
-    a set gate (passing_score) failed, 2 when the input was refused or the system could not be reached
-    (the run is then recorded as stopped, not scored).
+    Exit code 0 when every question passed and every set gate held, 1 when some failed, were skipped or
+    errored or a set gate (passing_score) failed, 2 when the input was refused or the system could not be
+    reached (the run is then recorded as stopped, not scored), 3 on an internal error (a bug).
 
     \b
     Examples:
@@ -184,7 +209,7 @@ def run(**kwargs: Any) -> int:
       python -m benchmark --adapter python:my_app.rag:answer --concurrency 8 --resume
     """
     from benchmark.api import run as api_run
-    from benchmark.cli.run_options import RunSettings, apply_config, write_rendered
+    from benchmark.cli.run_options import RunSettings, apply_config
 
     html_path = kwargs.pop("html_path", None)
     settings = apply_config(RunSettings.from_cli(kwargs))
@@ -211,9 +236,15 @@ def run(**kwargs: Any) -> int:
     from benchmark.report.json_report import report_of
 
     report_ = report_of(record)
-    write_html_reports(report_, html_path, copy_of=Path(run_dir) / "report.html" if run_dir else None)
-    write_rendered(
-        report_, settings.render, run_dir=run_dir, header=not settings.no_header, failures=settings.failures
+    render_all(
+        report_,
+        (html_path,),
+        settings.render,
+        copy_of=Path(run_dir) / "report.html" if run_dir else None,
+        page_error=record.page_error,
+        run_dir=run_dir,
+        header=not settings.no_header,
+        failures=settings.failures,
     )
     return record.exit_code
 
@@ -262,7 +293,7 @@ def report(
     Writes the run directory's report.html when it has none. Exit code as the run's: 0 when every
     question passed and every set gate held, 2 for a stopped run, else 1.
     """
-    from benchmark.cli.run_options import parse_failures, write_rendered
+    from benchmark.cli.run_options import parse_failures
     from benchmark.rundir import find_run
 
     run_dir = find_run(run_ref, Path(output))
@@ -276,10 +307,11 @@ def report(
         )
     data = run_dir.read_report()
     own = run_dir.path / "report.html"
-    write_html_reports(data, html_path, None if own.is_file() else own, copy_of=own)
-    write_rendered(
+    render_all(
         data,
+        (html_path, None if own.is_file() else own),
         "json" if as_json else render or "summary",
+        copy_of=own,
         run_dir=f"{run_dir.path}/",
         header=not no_header,
         failures=0 if quiet else parse_failures(failures),
@@ -341,7 +373,7 @@ def rescore(
     had one, judges again from its cache (`--judge none` drops it, `--judge SPEC` uses another).
     """
     from benchmark.api import rescore as api_rescore
-    from benchmark.cli.run_options import parse_pairs, write_rendered
+    from benchmark.cli.run_options import parse_pairs
     from benchmark.report.json_report import report_of
 
     record = api_rescore(
@@ -357,7 +389,8 @@ def rescore(
         workers=workers,
     )
     run_dir = f"{Path(output) / record.run_id}/"
-    write_rendered(report_of(record), "json" if as_json else render or "summary", run_dir=run_dir)
+    fmt = "json" if as_json else render or "summary"
+    render_all(report_of(record), (), fmt, page_error=record.page_error, run_dir=run_dir)
     return record.exit_code
 
 

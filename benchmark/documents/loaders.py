@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from benchmark.documents.model import Document, Line, Page
-from benchmark.errors import DocumentError
+from benchmark.errors import DocumentError, error_summary
+from benchmark.json_input import MAX_DOCUMENT_BYTES, loads_document, read_limited
 
 _PAGE_MARKER = re.compile(r"^\s*<!--\s*page:\s*(\d+)\s*-->\s*$", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]+>")
 
+MAX_PAGES = 100_000  # a page number or MinerU page index beyond it is refused, not laid out
 _cache: dict[tuple[str, float, int], Document] = {}
 
 
@@ -25,6 +26,8 @@ def load_document(path: str | Path) -> Document:
         stat = p.stat()
     except OSError as exc:
         raise DocumentError(f"document not found ({exc.strerror or exc})", path=p) from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise DocumentError(f"not a usable path ({exc})", path=repr(str(p))) from None
     if not p.is_file():
         raise DocumentError("document is not a file", path=p)
     key = (str(p.resolve()), stat.st_mtime, stat.st_size)
@@ -37,10 +40,7 @@ def load_document(path: str | Path) -> Document:
 
 
 def _read_bytes(p: Path) -> bytes:
-    try:
-        return p.read_bytes()
-    except OSError as exc:
-        raise DocumentError(f"cannot read document ({exc.strerror or exc})", path=p) from None
+    return read_limited(p, MAX_DOCUMENT_BYTES, DocumentError, "document")
 
 
 def _pick_loader(p: Path, data: bytes) -> Callable[[Path, bytes], Document]:
@@ -63,6 +63,15 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _page_number(p: Path, digits: str, where: str) -> int:
+    """A page number from a document, refused beyond ``MAX_PAGES`` (pages are laid out up to it)."""
+    if len(digits) > len(str(MAX_PAGES)) or int(digits) > MAX_PAGES:
+        raise DocumentError(
+            f"page {digits[:20]} is beyond the limit of {MAX_PAGES} pages", path=p, where=where
+        )
+    return int(digits)
+
+
 def load_text(p: Path, data: bytes) -> Document:
     """Markdown/plain text; pages split by ``<!-- page: N -->`` lines or form feeds."""
     text = _decode(p, data)
@@ -72,7 +81,7 @@ def load_text(p: Path, data: bytes) -> Document:
         raw = raw.rstrip("\r")
         marker = _PAGE_MARKER.match(raw)
         if marker:
-            current = int(marker.group(1))
+            current = _page_number(p, marker.group(1), f"line {number}")
             pages.setdefault(current, Page(current))
             continue
         pieces = raw.split("\f")
@@ -98,27 +107,33 @@ def _pages_from_texts(p: Path, fmt: str, texts: list[str], data: bytes) -> Docum
     return Document(p, fmt, pages, _sha(data))
 
 
+def _text_only(text: str) -> str:
+    """A broken font map can yield lone surrogates, which no file can hold: "?" instead."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def load_pdf(p: Path, data: bytes) -> Document:
     """The text layer of a PDF, one page per PDF page (scanned PDFs need OCR first)."""
     import io
+    import logging
+    import warnings
 
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repair notes are no messages for the user
     try:
-        reader = PdfReader(io.BytesIO(data))
-        texts = [page.extract_text() or "" for page in reader.pages]
-    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
-        raise DocumentError(f"unreadable PDF ({exc})", path=p) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(io.BytesIO(data))
+            texts = [_text_only(page.extract_text() or "") for page in reader.pages]
+    except Exception as exc:  # a damaged file makes pypdf raise many kinds (KeyError, zlib.error, ...)
+        raise DocumentError(f"unreadable PDF ({error_summary(exc)})", path=p) from None
     return _pages_from_texts(p, "pdf", texts, data)
 
 
 def load_ocr_json(p: Path, data: bytes) -> Document:
     """PaddleOCR-VL page lists (``[{"markdown": {"text": ...}}]``) or MinerU ``content_list.json``."""
-    try:
-        obj = json.loads(_decode(p, data))
-    except json.JSONDecodeError as exc:
-        raise DocumentError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", path=p) from None
+    obj = loads_document(data, p, DocumentError)  # strictly: nesting 5,000 deep is refused, not a crash
     if isinstance(obj, dict) and isinstance(obj.get("pages"), list):
         obj = obj["pages"]
     if not isinstance(obj, list) or not obj:
@@ -150,6 +165,7 @@ def _mineru(p: Path, items: list[dict[str, Any]], data: bytes) -> Document:
         idx = item.get("page_idx")
         if not isinstance(idx, int) or isinstance(idx, bool) or idx < 0:
             raise DocumentError("'page_idx' must be a non-negative integer", path=p, where=f"$[{i}]")
+        _page_number(p, str(idx + 1), f"$[{i}].page_idx")
         text = item.get("text")
         if not isinstance(text, str):
             body = item.get("table_body") or ""

@@ -52,7 +52,9 @@ def finish(
 ) -> WrittenReport:
     """Write ``report.json``, record the run in the history, then write ``report.html`` (last: the others
     never wait on it); ``record.written`` is the report as written. ``parts``: what the summary says
-    beyond the lines (the judge's verdicts; by default, counted from ``record.results``)."""
+    beyond the lines (the judge's verdicts; by default, counted from ``record.results``). A page that
+    cannot be written costs nothing else: its exception is kept as ``record.page_error`` (the CLI
+    prints the summary, then reports it)."""
     head = report_head(record, summary={})
     path = None if outputs.run_dir is None else outputs.run_dir.path / "report.json"
     tally = Tally(record.datasets)
@@ -67,5 +69,8 @@ def finish(
         with RunStore(outputs.store_path) as store:
             store.save_report(written.report(), label=outputs.label)
     if outputs.html and page is not None:
-        page.page.write(outputs.run_dir.path / "report.html", written.head, page.rows, page.texts)
+        try:
+            page.page.write(outputs.run_dir.path / "report.html", written.head, page.rows, page.texts)
+        except Exception as exc:
+            record.page_error = exc
     return written

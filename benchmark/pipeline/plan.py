@@ -173,16 +173,17 @@ def _load_one(
 ) -> tuple[QuestionSet, bool]:
     """The set, and whether it was validated now (a set whose bytes are ``known`` is only modelled)."""
     import hashlib
-    import json
 
+    from benchmark.errors import QuestionSetError
+    from benchmark.json_input import loads_document
     from benchmark.questions import build_question_set, load_question_set
 
     try:
         data = path.read_bytes()
-    except OSError:
+    except (OSError, ValueError):
         data = b""
     if data and known(hashlib.sha256(data).hexdigest()):
-        return build_question_set(path, json.loads(data.decode("utf-8-sig")), data, document), False
+        return build_question_set(path, loads_document(data, path, QuestionSetError), data, document), False
     return load_question_set(path, document), True
 
 
@@ -202,8 +203,9 @@ def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
             todo = f"copy the document to {where}, fix the set's document reference ({qs.document_ref!r}), or pass --document PATH"
         else:
             todo = "fix or convert the document, or pass another one with --document PATH"
+        place = f"{where}: {exc.where}" if exc.where else where
         raise DocumentError(
-            f"its document {where}: {exc.problem}: {todo}", path=display_path(qs.path)
+            f"its document {place}: {exc.problem}: {todo}", path=display_path(qs.path)
         ) from None
 
 

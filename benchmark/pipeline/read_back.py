@@ -25,7 +25,7 @@ _COMPONENT_KEYS = ("score", "weight", "status", "expected", "extracted", "reason
 
 
 def score_result(entry: dict[str, Any]) -> ScoreResult | None:
-    """The scored result a report line shows (None for a SKIP)."""
+    """The scored result a report line shows (None for a SKIP or an ERROR)."""
     details = entry.get("details")
     if not details:
         return None
@@ -52,6 +52,7 @@ def result_of(
         trial=int(entry.get("trial") or 0),
         attempts=attempts,
         cached=cached,
+        error=entry.get("error"),
     )
 
 

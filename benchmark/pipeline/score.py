@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from benchmark.json_lines import dumps_line_bytes
 from benchmark.models import Answer
 from benchmark.report_line import question_entry
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult
+from benchmark.results import FAIL, PASS, QuestionResult, outcome_of
 from benchmark.runner import Reply
 
 if TYPE_CHECKING:
@@ -76,12 +76,12 @@ def score_answered(
 ) -> QuestionResult:
     """The question's result for one answer; ``threshold`` overrides the pass threshold (pytest's
     ``--rag-threshold``)."""
-    from benchmark.scoring import score_answer
+    from benchmark.scoring import score_or_error
 
     qs, q = plan.pairs[a.seq // plan.repeat]
-    result = None
+    scored = None
     if a.answer is not None:
-        result = score_answer(
+        scored = score_or_error(
             q,
             a.answer,
             criteria=qs.criteria,
@@ -90,17 +90,21 @@ def score_answered(
             case=plan.case(qs),
             verdicts=verdicts,
         )
-    passed = result is not None and (result.passed if threshold is None else result.score >= threshold - 1e-9)
+    result = scored if not isinstance(scored, str) else None
+    outcome = outcome_of(scored)
+    if result is not None and threshold is not None:
+        outcome = PASS if result.score >= threshold - 1e-9 else FAIL
     return QuestionResult(
         question=q,
-        outcome=SKIP if result is None else PASS if passed else FAIL,
+        outcome=outcome,
         result=result,
         answer=a.answer,
         latency_ms=a.latency_ms,
-        skip_reason=(a.skip_reason or "no answer") if result is None else None,
+        skip_reason=(a.skip_reason or "no answer") if scored is None else None,
         trial=a.trial,
         attempts=a.attempts,
         cached=a.cached,
+        error=scored if isinstance(scored, str) else None,
     )
 
 

@@ -357,6 +357,7 @@ def entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
         "pl": {lang: explain(e, lang, everything=True) for lang in LANGS} if details else None,
         "cl": cited_lines(e.get("answer"), doc) if doc is not None else [],
         "skip": e.get("skip_reason"),
+        "err": e.get("error"),
         "ms": e.get("latency_ms"),
     }
 

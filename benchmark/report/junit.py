@@ -1,13 +1,17 @@
 """JUnit XML: one test suite per question type, one test case per question (and trial).
 
 ``classname`` is the question type, ``name`` the question id; a FAIL is a ``<failure>`` whose message is
-the reviewer note, a SKIP a ``<skipped>`` with its reason. CI systems show these like unit tests.
+the reviewer note, a SKIP a ``<skipped>`` with its reason, an ERROR (the scorer raised) an ``<error>``
+with the exception's one-line summary. CI systems show these like unit tests.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from xml.etree import ElementTree as ET
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _seconds(latency_ms: Any) -> str:
@@ -26,6 +30,9 @@ def _case(q: dict[str, Any]) -> ET.Element:
         )
     elif q["outcome"] == "SKIP":
         ET.SubElement(case, "skipped", message=q.get("skip_reason") or "no answer")
+    elif q["outcome"] == "ERROR":
+        error = ET.SubElement(case, "error", message=q.get("error") or "the scorer raised", type="ERROR")
+        error.text = f"the scorer raised {q.get('error') or 'an exception'} scoring this answer"
     return case
 
 
@@ -36,7 +43,7 @@ def _suite(qtype: str, questions: list[dict[str, Any]]) -> ET.Element:
         tests=str(len(questions)),
         failures=str(sum(q["outcome"] == "FAIL" for q in questions)),
         skipped=str(sum(q["outcome"] == "SKIP" for q in questions)),
-        errors="0",
+        errors=str(sum(q["outcome"] == "ERROR" for q in questions)),
         time=_seconds(sum(q.get("latency_ms") or 0 for q in questions)),
     )
     suite.extend(_case(q) for q in questions)
@@ -54,8 +61,10 @@ def render_junit(report: dict[str, Any]) -> str:
         tests=str(len(questions)),
         failures=str(sum(q["outcome"] == "FAIL" for q in questions)),
         skipped=str(sum(q["outcome"] == "SKIP" for q in questions)),
-        errors="0",
+        errors=str(sum(q["outcome"] == "ERROR" for q in questions)),
     )
     root.extend(_suite(t, by_type[t]) for t in sorted(by_type))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = ET.tostring(root, encoding="unicode")
+    # characters XML 1.0 cannot hold (ElementTree writes them as they are): the markup has none
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + _NOT_XML.sub("\ufffd", text) + "\n"

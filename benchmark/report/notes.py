@@ -47,6 +47,8 @@ def reviewer_note(question: dict[str, Any]) -> str:
     """One line: why this question did not pass."""
     if question.get("outcome") == "SKIP":
         return f"skipped: {question.get('skip_reason') or 'no answer'}"
+    if question.get("outcome") == "ERROR":
+        return f"the scorer raised {question.get('error') or 'an exception'}"
     lines = [component_line(c) for c in shortfalls(question)]
     if not lines:
         return f"score {question.get('score') or 0.0:.2f} is below the pass threshold"

@@ -228,7 +228,8 @@ def failure_block(q: Mapping[str, Any], number: int) -> list[str]:
         lines.append(f"    - {what}: expected {item['expected']}; read {item['read']}")
         lines.append(f"      why: {item['why']}")
     if not items:
-        reason = q.get("error") or q.get("skip_reason") or "the score is below the pass threshold"
+        error = f"the scorer raised {q['error']}" if q.get("error") else None
+        reason = error or q.get("skip_reason") or "the score is below the pass threshold"
         lines.append(f"    why: {reason}")
     return lines
 
@@ -263,10 +264,11 @@ def verdict(summary: Mapping[str, Any]) -> str:
     ok = summary.get("total", 0) > 0 and summary.get("passed") == summary.get("total") and not gates
     word = "PASS" if ok else "FAIL"
     failed = f"; {gates} set gate(s) failed" if gates else ""
+    errored = f", {summary['errored']} errored" if summary.get("errored") else ""
     return (
         f"{word}: {summary.get('passed', 0)} passed, {summary.get('failed', 0)} failed, "
-        f"{summary.get('skipped', 0)} skipped of {summary.get('total', 0)}; score {summary.get('score', 0.0):.4f}"
-        f"{failed}"
+        f"{summary.get('skipped', 0)} skipped{errored} of {summary.get('total', 0)}; "
+        f"score {summary.get('score', 0.0):.4f}{failed}"
     )
 
 

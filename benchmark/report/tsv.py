@@ -13,6 +13,7 @@ COLUMNS = (
     "passed",
     "failed",
     "skipped",
+    "errored",
     "resolved",
     "score",
     "pass_rate",
@@ -33,7 +34,8 @@ def tsv_row(report: dict[str, Any]) -> list[str]:
     s = report.get("summary", {})
     by_type = s.get("by_type", {})
     values: list[Any] = [report.get("run_id"), (report.get("adapter") or {}).get("name")]
-    values += [s.get(k) for k in ("total", "passed", "failed", "skipped", "resolved")]
+    values += [s.get(k) for k in ("total", "passed", "failed", "skipped")]
+    values += [s.get("errored", 0), s.get("resolved")]
     values += [float(s.get(k, 0.0)) for k in ("score", "pass_rate", "coverage")]
     values += [float(by_type[t]["score"]) if t in by_type else None for t in QUESTION_TYPES]
     return [_cell(v) for v in values]

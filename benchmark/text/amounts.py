@@ -7,6 +7,8 @@ phone numbers and other numbers are not taken for money.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -160,8 +162,23 @@ def _parse_run(run: str) -> tuple[Decimal, bool] | None:
     return (value, True) if value is not None else None
 
 
-def _blocked(t: str, date_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    return list(date_spans) + [m.span() for pattern in _NON_AMOUNT for m in pattern.finditer(t)]
+def _blocked(t: str, date_spans: list[tuple[int, int]]) -> _Spans:
+    return _Spans(list(date_spans) + [m.span() for pattern in _NON_AMOUNT for m in pattern.finditer(t)])
+
+
+class _Spans:
+    """Spans (they may overlap), sorted once, so that asking whether a range overlaps any is a
+    bisection instead of a scan: a long text holds thousands of dates and numbers to ask about."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        spans = sorted(spans)
+        self.starts = [lo for lo, _ in spans]
+        self.reach = list(itertools.accumulate((hi for _, hi in spans), max))  # the furthest end so far
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether some span (lo, hi) has ``lo < end`` and ``start < hi``."""
+        i = bisect.bisect_left(self.starts, end)  # the spans before i start before ``end``
+        return i > 0 and self.reach[i - 1] > start
 
 
 def _may_be_amount(t: str, run: str, start: int, end: int, suffix: re.Match[str] | None) -> bool:
@@ -257,10 +274,6 @@ def _inherit(t: str, cands: list[_Cand]) -> None:
             right.link = right.link or link
 
 
-def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(lo < end and start < hi for lo, hi in spans)
-
-
 def find_amounts(text: str) -> list[Found]:
     """Every amount of money in ``text``, in order, with spans into ``text``.
 
@@ -279,7 +292,7 @@ def _find_amounts(text: str) -> tuple[Found, ...]:
 def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> tuple[Found, ...]:
     """The amounts of ``text``, read from ``t`` (its thousands commas made ASCII, then half-width);
     ``date_spans``: ``scan_spans(t)`` when already known."""
-    blocked: list[tuple[int, int]] | None = None
+    blocked: _Spans | None = None
     cands: list[_Cand] = []
     for m in _RUN.finditer(t):
         start, end = m.span()
@@ -289,7 +302,7 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
             continue
         if blocked is None:
             blocked = _blocked(t, scan_spans(t) if date_spans is None else date_spans)
-        if _overlaps(blocked, start, end):
+        if blocked.overlaps(start, end):
             continue
         parsed = _parse_run(run)
         if parsed is None:

@@ -41,16 +41,37 @@ def _check(question: Question) -> list[str]:
 
 SCORERS.register(STUB, ScorerSpec(STUB, _score, _check, {"contains": 1.0}, needs_document=True), replace=True)
 
+RAISES = "stub_raises"
+RAISE_MARK = "RAISE"
+
+
+def _score_or_raise(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
+    """The stub scorer, except that it raises for a question whose expected text is ``RAISE``: a scorer
+    bug that shows on one question only."""
+    if question.expected.text_answer == RAISE_MARK:
+        return "夏侯"[2]  # type: ignore[return-value]  # IndexError: string index out of range
+    return _score(question, answer, ctx)
+
+
+SCORERS.register(
+    RAISES, ScorerSpec(RAISES, _score_or_raise, _check, {"contains": 1.0}, needs_document=True), replace=True
+)
+
 
 def question(
-    qid: str, text_answer: str | None, *, qtype: str = "fact_exact", tags: tuple[str, ...] = ()
+    qid: str,
+    text_answer: str | None,
+    *,
+    qtype: str = "fact_exact",
+    tags: tuple[str, ...] = (),
+    scorer: str = STUB,
 ) -> dict[str, Any]:
     q: dict[str, Any] = {
         "id": qid,
         "type": qtype,
         "question": f"问题{qid}？",
         "expected": {"text_answer": text_answer} if text_answer is not None else {"count": 1},
-        "scoring": {"scorer": STUB, "citation_required": False},
+        "scoring": {"scorer": scorer, "citation_required": False},
         "metadata": {"tags": list(tags)},
     }
     return q

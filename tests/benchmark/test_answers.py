@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from benchmark.answers import parse_answer, unknown_key_warnings, unknown_keys
+from benchmark.answers import json_safe, parse_answer, unknown_key_warnings, unknown_keys
 from benchmark.errors import AdapterError
 from benchmark.models import Answer, Citation, EvidenceItem, LineRange
 
@@ -105,6 +105,32 @@ def test_no_text_is_an_adapter_error(value: Any) -> None:
 def test_an_answer_is_returned_as_it_is() -> None:
     answer = Answer("a")
     assert parse_answer(answer) is answer
+
+
+def test_lone_surrogates_and_nan_a_system_sends_are_made_safe() -> None:
+    """A system's JSON may escape half a UTF-16 pair (``\\ud800``) or send NaN: no file, database or
+    hash could take such an answer, so it is repaired at the door (U+FFFD, None)."""
+    raw = {
+        "answer": "借款\ud800四万元",
+        "citations": [{"page": 1, "quote": "\udfff引"}],
+        "evidence": ["证\ud83d据"],
+        "fields": {"amount": float("nan"), "k\ud800": [float("inf"), "\ud800"], "ok": 1.5},
+    }
+    answer = parse_answer(raw)
+    assert answer == Answer(
+        "借款\ufffd四万元",
+        citations=(Citation(1, None, "\ufffd引"),),
+        evidence=(EvidenceItem("证\ufffd据"),),
+        fields={"amount": None, "k\ufffd": [None, "\ufffd"], "ok": 1.5},
+    )
+    json.dumps(answer.to_dict(), ensure_ascii=False, allow_nan=False).encode("utf-8")  # raises nothing
+    assert parse_answer("a\U0001f600") == Answer("a\U0001f600"), "a real pair is kept"
+
+
+def test_a_clean_answer_object_is_not_copied() -> None:
+    fields = {"amount": 42000, "parts": [1, 2]}
+    assert parse_answer({"answer": "好", "fields": fields}).fields == fields
+    assert json_safe(fields) is fields
 
 
 # --- keys nothing reads: warned once per key, with the closest documented key ---------------------

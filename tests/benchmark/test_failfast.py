@@ -115,7 +115,13 @@ def test_a_server_that_starts_failing_stops_the_run_after_n_identical_faults(
     if concurrency == 1:  # three answers, then four identical faults: nothing else was asked
         assert asked == 7
     outcomes = [r.outcome for r in record.results]
-    assert outcomes[:3] == ["PASS", "PASS", "PASS"]
+    if concurrency == 1:
+        assert outcomes[:3] == ["PASS", "PASS", "PASS"]
+    else:  # an answered question may still be in flight when the fourth fault stops the run
+        stopped = "no answer: the run stopped"
+        assert all(
+            r.outcome == "PASS" or (r.skip_reason or "").startswith(stopped) for r in record.results[:3]
+        )
     not_asked = [r for r in record.results if (r.skip_reason or "").startswith("not asked")]
     in_flight = [r for r in record.results if (r.skip_reason or "").startswith("no answer: the run stopped")]
     # a question said "not asked" never reached the server; one in flight may or may not have

@@ -94,6 +94,34 @@ def test_upstream_dialect(tmp_path: Path) -> None:
     assert gap.hallucination_penalty == 0.8
 
 
+@pytest.mark.parametrize("dialect", ["seed", "upstream"])
+def test_text_answer_and_entity_take_a_string_or_a_list(tmp_path: Path, dialect: str) -> None:
+    questions = [
+        {"id": "a", "type": "fact_exact", "question": "谁？", "expected": {"entity": ["陈明飞", "陈老板"]}},
+        {"id": "b", "type": "fact_exact", "question": "什么？", "expected": {"text_answer": "大专"}},
+        {"id": "c", "type": "fact_exact", "question": "什么？", "expected": {"text_answer": ["大专"]}},
+    ]
+    if dialect == "seed":
+        obj: dict[str, Any] = {"benchmark_type": "fact_exact", "document": "d.md", "questions": questions}
+    else:
+        info = {"doc_id": "d", "doc_type": "transcript", "source_path": "d.md", "total_pages": 1}
+        obj = {"benchmark_name": "t", "version": "1", "document_info": info, "questions": questions}
+    a, b, c = load_question_set(write_set(tmp_path, obj)).questions
+    assert a.expected.entity == ("陈明飞", "陈老板")
+    assert b.expected.text_answer == "大专" and c.expected.text_answer == ("大专",)
+
+
+@pytest.mark.parametrize("value", [[], ["大专", ""], 3, ""])
+def test_bad_accepted_answers_are_refused(tmp_path: Path, value: Any) -> None:
+    obj = seed_set()
+    obj["questions"][0]["expected"] = {"text_answer": value}
+    with pytest.raises(QuestionSetError) as err:
+        load_question_set(write_set(tmp_path, obj))
+    message = str(err.value)
+    assert "$.questions[0].expected.text_answer" in message
+    assert "a string, or a list of accepted answers (any one matches)" in message
+
+
 def test_document_override(tmp_path: Path) -> None:
     qs = load_question_set(write_set(tmp_path, seed_set()), document=tmp_path / "ocr.json")
     assert qs.document_path == tmp_path / "ocr.json"

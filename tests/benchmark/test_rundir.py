@@ -23,5 +23,5 @@ def test_answers_read_back_as_written_line_separators_and_big_integers_included(
 def test_a_line_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     run_dir = RunDir(tmp_path / "run").create()
     (run_dir.path / ANSWERS).write_bytes(b'{"id": "q1"}\n{"id": "\xff"}\n')
-    with pytest.raises(StoreError, match="line 2 is not UTF-8"):
+    with pytest.raises(StoreError, match="line 2: not UTF-8 text"):
         run_dir.read_answers()

@@ -423,6 +423,22 @@ def test_example_sweep_over_the_bundled_sets(open_page: Any, tmp_path: Path) -> 
     guard.check()
 
 
+def test_an_errored_question_is_counted_filtered_and_explained(open_page: Any, tmp_path: Path) -> None:
+    from benchmark.report.json_report import build_report
+    from tests.benchmark.report.sample import ERROR_TEXT, errored_record
+
+    report = build_report(errored_record())
+    page, _ = open_page(write_html(tmp_path / "errored.html", render_run_html(report)))
+    assert text(page, "[data-testid=summary-errored] .v") == "1"
+    page.select_option("[data-testid=filter-outcome]", "ERROR")
+    assert shown_ids(page) == ["f3"]
+    page.click("#qbody tr.q[data-id=f3]")
+    assert text(page, "[data-testid=scorer-error-0]") == f"评分出错：{ERROR_TEXT}"
+    english(page)
+    page.click("#qbody tr.q[data-id=f3]")
+    assert text(page, "[data-testid=scorer-error-0]") == f"the scorer raised {ERROR_TEXT}"
+
+
 def test_the_layout_check_finds_cut_labels_and_wrapped_numbers(browser: Any) -> None:
     """The check itself works: a label past its chart's edge and a number on two lines are caught."""
     context = browser.new_context()

@@ -151,6 +151,43 @@ def test_cue_outside_quotes_counts_even_with_quotes_present() -> None:
     assert result.quoted == ("记不清",)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "没有约定利息的说法不成立，借条写明年利率6%。",  # a claim the answer names and rejects
+        "被告未提交书面答辩意见，法院缺席审理。",  # what a party did not give: a fact of the case
+        "原告均未提供付款凭证。",
+        "The defendant did not provide a receipt, so the claim failed.",
+        "She did not give any reason and left.",
+        "Unclear terms were clarified; the rate is 7.2% a year.",  # an adjective before a plain noun
+    ],
+)
+def test_cues_that_are_not_the_answers_stance(text: str) -> None:
+    result = detect_abstention(text)
+    assert not result.abstained, text
+    assert result.asides, text
+    assert result.to_dict()["asides"] == list(result.asides)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "原告未提交付款凭证，判决书没有实际支付的日期和方式。",  # the second clause abstains
+        "材料未提供该信息。",  # the material, not a party, gives nothing
+        "The record does not give the amount.",
+        "An unknown amount was spent on dinners.",  # the noun names the information
+        "It is unclear whether he paid.",
+        "Unknown.",
+    ],
+)
+def test_cues_that_stay_the_answers_stance(text: str) -> None:
+    assert detect_abstention(text).abstained, text
+
+
+def test_asides_are_reported_only_when_there_are_some() -> None:
+    assert "asides" not in detect_abstention("材料中没有记载。").to_dict()
+
+
 def test_flag_true_wins() -> None:
     result = detect_abstention("这个我帮不上忙。", flag=True)
     assert result.abstained and result.source == "flag" and result.cue is None and result.leading

@@ -39,6 +39,22 @@ def test_answers_are_not_excerpts(text: str) -> None:
     assert not is_excerpt(text, TRANSCRIPT)
 
 
+@pytest.mark.parametrize(
+    "label", ["【第4页】", "第4页：", "（第4页）", "[p. 4] ", "Page 4: ", "【第4页，第154-157行】"]
+)
+def test_a_page_label_is_no_conclusion_of_its_own(label: str) -> None:
+    assert is_excerpt(label + PASTE, TRANSCRIPT), "a label before the copied text"
+    assert is_excerpt(label + "\n" + PASTE, TRANSCRIPT), "a label on a line of its own"
+    stuck = PASTE.replace("答：写过", label + "答：写过")
+    assert is_excerpt(stuck, TRANSCRIPT), "a label inside the copied text"
+
+
+def test_a_page_label_does_not_make_an_answer_an_excerpt() -> None:
+    assert not is_excerpt(
+        "第4页：就写了一张。" + "他说收条原件在邝振川手上，我没有见过复印件以外的东西。", TRANSCRIPT
+    )
+
+
 def test_an_excerpt_opening_with_a_short_line_of_the_document_is_still_one() -> None:
     text = "答：没钱还，不敢接。\n问：邝振川什么时候报的案你知道吗？\n答：不知道具体是哪天，后来听蒲立恒说他去派出所了。"
     assert is_excerpt(text, TRANSCRIPT)

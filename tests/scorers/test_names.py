@@ -64,7 +64,7 @@ def test_jieba_runs_only_when_a_candidate_must_be_checked(monkeypatch: pytest.Mo
     monkeypatch.setattr(names_module, "load_posseg", boom)
     calls: list[int] = []
 
-    def provider() -> tuple[str, ...]:
+    def provider(text: str) -> tuple[str, ...]:
         calls.append(1)
         return ()
 
@@ -161,6 +161,54 @@ def test_names_are_looked_up_in_the_document_and_the_question_apart() -> None:
     known = names.KnownText.of(f"{document}|顾卫东借了多少钱")
     assert "顾卫东" in known and "东借" in known and "" in known and "款顾" in known
     assert "东顾" not in names.KnownText.of("顾卫|东") and "" in names.KnownText(parts=(), grams=())
+
+
+# --- compound surnames: a surname alone is no name, and never an error -----------------------------
+
+
+@pytest.mark.parametrize("surname", names_module.COMPOUND_SURNAMES)
+def test_a_compound_surname_alone_is_not_a_name_and_raises_nothing(surname: str) -> None:
+    """``夏侯村``: jieba may tag the bare compound surname ``nr``; it is a surname, not a name."""
+    document = f"{surname}村的{surname}先生和{surname}说过。{surname}"
+    assert surname not in document_names(document)
+    found = find_names(f"{surname}，{surname}村的{surname}说，{surname}明借了钱。", "x", ())
+    assert all(len(s.raw) > len(surname) for s in found)
+
+
+def test_a_compound_surname_with_a_given_name_is_a_name() -> None:
+    assert [s.raw for s in find_names("借款人是欧阳明。", "x", ())] == ["欧阳明"]
+
+
+# --- the document's names, found per answer: only the blocks an answer asks about are tagged -------
+
+
+def test_a_documents_names_are_its_blocks_names() -> None:
+    """jieba's POS tagger tags each block (a run of Han, Latin letters and digits) on its own, so the
+    names of the whole text are the union of its blocks' names."""
+    tokens = [(p.word, p.flag) for p in names_module.load_posseg().cut(TRANSCRIPT.text)]
+    whole = {w for w, f in tokens if f.startswith("nr") and names_module._plausible(w)}
+    assert whole <= set(document_names(TRANSCRIPT.text))
+
+
+TRANSCRIPT_NAMES = document_names(TRANSCRIPT.text)
+TRANSCRIPT_INDEX = names_module.DocumentNames(TRANSCRIPT.text)
+_ANSWER_PIECES = [*TRANSCRIPT_NAMES, "顾建国", "王主任", "说", "，", "借了", "欧阳明", "张", "46000元"]
+
+
+@given(st.lists(st.sampled_from(_ANSWER_PIECES), max_size=8).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_document_names_in_a_text_are_those_of_the_whole_document(text: str) -> None:
+    assert TRANSCRIPT_INDEX.in_text(text) == tuple(n for n in TRANSCRIPT_NAMES if n in text)
+
+
+def test_a_giant_block_is_tagged_in_windows_and_its_names_still_found() -> None:
+    """A line without punctuation is one block; it is tagged around the candidates only."""
+    filler = "甲乙双方约定借款本金及利息按月结清" * 5000  # 85,000 characters, no break
+    document = filler + "出借人邝振川与借款人戚鸣远签订合同" + filler
+    found = names_module.DocumentNames(document)
+    assert found.in_text("邝振川和戚鸣远") == ("戚鸣远", "邝振川")
+    assert all(len(block) <= names_module.MAX_BLOCK for block in found._blocks)
+    assert names_module.DocumentNames(document).in_text("没有名字") == ()
 
 
 def test_a_compound_surname_alone_is_no_name_and_no_error() -> None:

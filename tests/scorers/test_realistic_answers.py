@@ -4,8 +4,7 @@
 - Regression guard: every row that agreed with the reviewer when ``verdict_disagreements.json`` was
   written still agrees; a listed row that agrees now must be taken off the list
   (``uv run python benchmarks/verdict_agreement.py --update-known``), so the list only shrinks.
-- Issue 12's "done when" targets on the ``report`` half: expected to fail until the readers are
-  rewritten (``xfail``, not strict); the lead switches it on then.
+- Issue 12's "done when" targets on the ``report`` half (the half no reader was tuned on).
 """
 
 from __future__ import annotations
@@ -99,7 +98,6 @@ def test_known_disagreements_are_current(scored: list[Scored]) -> None:
     assert fixed == [], f"listed rows that agree now: take them off the list{hint}: {fixed}"
 
 
-@pytest.mark.xfail(strict=False, reason="issue 12: the readers are not rewritten yet")
 def test_issue_12_targets_on_the_report_half(scored: list[Scored]) -> None:
     failures = target_failures(scored, "report")
     assert failures == [], "\n".join(failures)

@@ -31,7 +31,7 @@ def test_core_never_imports_torch() -> None:
 
 def test_missing_extra_gives_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # import fails as if absent
-    with pytest.raises(SemanticBackendError, match=r"pip install 'legal-rag-bench\[semantic\]'") as err:
+    with pytest.raises(SemanticBackendError, match=r"pip install -e '\.\[semantic\]'") as err:
         semantic_coverage(["x"], Answer("x"), {"method": "semantic", "model": "some-model-unique-1"})
     assert isinstance(err.value, ConfigError) and isinstance(err.value, BenchmarkError)
     assert err.value.exit_code == 2

@@ -262,3 +262,51 @@ def test_find_specifics_with_shared_values_equals_its_own_reading(text: str) -> 
 
     assert find_specifics(text, values=TextValues(text)) == find_specifics(text)
     assert find_specifics(text, values=TextValues(text + "另")) == find_specifics(text)  # not its values
+
+
+# --- clashes between spans: resolved by an index, as the rule says, in n log n -------------------
+
+_KINDS = ["id", "phone", "date", "amount", "time", "rate", "address", "address", "place", "place", "name"]
+
+
+def _clash_rule(found: list[Specific]) -> list[Specific]:
+    """The rule, as written before the index: addresses keep the longer of two that overlap; then a
+    number inside a higher-priority span goes, and a place inside an address."""
+    from scorers.specifics import _PRIORITY
+
+    out: list[Specific] = []
+    for s in found:
+        if s.kind == "address":
+            clash = [k for k in out if k.kind == "address" and k.start < s.end and s.start < k.end]
+            if any(k.end - k.start >= s.end - s.start for k in clash):
+                continue
+            out = [k for k in out if k not in clash]
+        out.append(s)
+    kept: list[Specific] = []
+    for s in sorted(out, key=lambda s: (_PRIORITY.get(s.kind, 99), s.start, -s.end)):
+        if s.kind in _PRIORITY and any(
+            k.kind in _PRIORITY and k.start < s.end and s.start < k.end for k in kept
+        ):
+            continue
+        if s.kind == "place" and any(
+            k.kind == "address" and k.start <= s.start and s.end <= k.end for k in kept
+        ):
+            continue
+        kept.append(s)
+    return sorted(kept, key=lambda s: (s.start, s.end, s.kind))
+
+
+_spans = st.lists(
+    st.tuples(st.sampled_from(_KINDS), st.integers(0, 30), st.integers(0, 8)).map(
+        lambda t: Specific(t[0], "x", f"v{t[1]}-{t[2]}", t[1], t[1] + t[2])
+    ),
+    max_size=25,
+)
+
+
+@given(_spans)
+@settings(max_examples=800, deadline=None)
+def test_clashes_are_resolved_as_the_rule_says(found: list[Specific]) -> None:
+    from scorers.specifics import _dedupe, _resolve
+
+    assert _resolve(_dedupe(found)) == _clash_rule(found)

@@ -24,8 +24,10 @@ first line arrives: no answer leaves sooner than that after its request came in.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
+import re
 import socket
 import sys
 import threading
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, quote_plus, urlsplit
 
 FAULTS = (
     "302",
@@ -52,6 +54,8 @@ FAULTS = (
     "drop_mid",
     "401",
     "404",
+    "echo",
+    "json500",
 )
 WRAPS = ("plain", "fence", "prose", "partial", "garbage")
 MAX_DELAY_S = 5.0
@@ -271,6 +275,12 @@ class Handler(BaseHTTPRequestHandler):
             self._send_raw(200, self._error_page("Sign in"), "text/html; charset=utf-8")
         elif kind == "html502":
             self._send_raw(502, self._error_page("502 Bad Gateway"), "text/html")
+        elif kind == "echo":  # an answer that repeats the key in every encoding a stack may apply
+            result = {"text": echo_forms(self._token()), "sources": [], "passages": []}
+            self._send_raw(200, escaped_json({"status": "ok", "result": result}), "application/json")
+        elif kind == "json500":  # a JSON error body that quotes the request's headers
+            error = {"error": {"message": "internal error", "request_headers": dict(self.headers.items())}}
+            self._send_raw(500, escaped_json(error), "application/json")
         elif kind == "truncated":
             self._send_raw(
                 200,
@@ -287,6 +297,10 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._send(400, {"error": f"unknown fault {kind!r}"})
         return True
+
+    def _token(self) -> str:
+        auth = self.headers.get("Authorization") or ""
+        return auth.removeprefix("Bearer ")
 
     def _drop(self) -> None:
         self.close_connection = True
@@ -415,6 +429,36 @@ class Handler(BaseHTTPRequestHandler):
         if profile.openai_reference == "always" or (profile.openai_reference == "extra_body" and wants):
             message["reference"] = reference["chunks"] if profile.reference_style == "list" else reference
         self._send(200, completion(message, str(body.get("model", "model"))))
+
+
+def escaped_json(obj: Any) -> bytes:
+    """JSON as some servers write it: every non-ASCII character as ``\\uXXXX`` and ``/`` as ``\\/``."""
+    return json.dumps(obj, ensure_ascii=True).replace("/", "\\/").encode("ascii")
+
+
+def echo_forms(token: str) -> str:
+    """A debug answer that repeats ``token`` in every form of :func:`key_forms`."""
+    return "调试：" + " | ".join(f"{k}={v}" for k, v in key_forms(token).items())
+
+
+def key_forms(token: str) -> dict[str, str]:
+    """``token`` raw, JSON-escaped (``\\"``, ``\\/``, ``\\u0022``), URL-encoded (``%XX``, ``+``) and in
+    base64 (standard and URL-safe, bare and as HTTP basic auth ``user:token``)."""
+    data = token.encode("utf-8")
+    return {
+        "raw": token,
+        "json": json.dumps({"k": token}),
+        "json_slash": json.dumps(token).replace("/", "\\/"),
+        "json_unicode": "".join(c if c.isalnum() else f"\\u{ord(c):04x}" for c in token),
+        "url": quote(token, safe=""),
+        "url_lower": re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), quote(token, safe="")),
+        "form": quote_plus(token),
+        "b64": base64.b64encode(data).decode(),
+        "b64_bare": base64.b64encode(data).decode().rstrip("="),
+        "b64_url": base64.urlsafe_b64encode(data).decode(),
+        "basic": "Basic " + base64.b64encode(b"user:" + data).decode(),
+        "basic_url": base64.urlsafe_b64encode(b"admin:" + data).decode().rstrip("="),
+    }
 
 
 def completion(message: dict[str, Any], model: str) -> dict[str, Any]:

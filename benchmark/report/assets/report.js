@@ -109,6 +109,7 @@
   function why(e) {
     if (!e) return '';
     if (e.o === 'SKIP') return t('skipped_because', { reason: e.skip || t('no_answer') });
+    if (e.o === 'ERROR') return t('scorer_raised', { reason: e.err || '' });
     var short = plain(e).filter(function (p) { return isNum(p.score) && p.score < 1; });
     return short.map(function (p) { return p.label + t('colon') + p.why; }).join(t('sep'));
   }
@@ -169,13 +170,13 @@
       card('score', f3(s.score), 'summary-score'), card('pass_rate', pct(s.pass_rate), 'summary-pass-rate'),
       card('coverage', pct(s.coverage), 'summary-coverage'), card('passed', s.passed, 'summary-passed'),
       card('failed', s.failed, 'summary-failed'), card('skipped', s.skipped, 'summary-skipped'),
-      card('questions', s.total, 'summary-total')
+      card('errored', s.errored || 0, 'summary-errored'), card('questions', s.total, 'summary-total')
     ]);
   }
 
   function outcomeBar(s) {
     var total = s.total || 1, bar = el('div', { cls: 'bar', title: t('bar_title', { p: s.passed || 0, f: s.failed || 0, s: s.skipped || 0 }) });
-    ['passed', 'failed', 'skipped'].forEach(function (k) {
+    ['passed', 'failed', 'skipped', 'errored'].forEach(function (k) {
       var part = el('span', { cls: 'seg ' + k });
       part.style.width = (100 * (s[k] || 0) / total).toFixed(2) + '%';
       append(bar, part);
@@ -235,7 +236,7 @@
   function typeSection() {
     var s = runs[0].summary || {};
     var out = [el('h2', { text: t('by_type') }), typeTable(s.by_type),
-      el('div', { cls: 'legend' }, ['passed', 'failed', 'skipped'].map(function (k) { return el('span', {}, el('span', { cls: 'sw ' + k }), t(k)); }))];
+      el('div', { cls: 'legend' }, ['passed', 'failed', 'skipped', 'errored'].map(function (k) { return el('span', {}, el('span', { cls: 'sw ' + k }), t(k)); }))];
     if (s.gates && Object.keys(s.gates).length) {
       out.push(el('h2', { text: t('set_gates') }), gateTable(s.gates));
     }
@@ -452,7 +453,7 @@
     if (!a || !b) return 'absent';
     if (a.o === 'PASS' && b.o === 'FAIL') return 'p2f';
     if (a.o === 'FAIL' && b.o === 'PASS') return 'f2p';
-    if (a.o === 'SKIP' || b.o === 'SKIP') return 'skip';
+    if (a.o === 'SKIP' || b.o === 'SKIP' || a.o === 'ERROR' || b.o === 'ERROR') return 'skip';
     if (isNum(a.s) && isNum(b.s) && b.s > a.s + 1e-9) return 'up';
     if (isNum(a.s) && isNum(b.s) && b.s < a.s - 1e-9) return 'down';
     return 'same';
@@ -528,7 +529,7 @@
     });
     var box = el('div', { cls: 'controls' }, search,
       select([['', t('all')]].concat(types.map(function (tp) { return [tp, tp]; })), 'type', 'filter-type', t('type')),
-      select([['', t('all')], ['FAIL', t('o_FAIL')], ['SKIP', t('o_SKIP')], ['PASS', t('o_PASS')]], 'outcome', 'filter-outcome', isCmp ? t('outcome_in_b') : t('outcome')));
+      select([['', t('all')], ['FAIL', t('o_FAIL')], ['SKIP', t('o_SKIP')], ['ERROR', t('o_ERROR')], ['PASS', t('o_PASS')]], 'outcome', 'filter-outcome', isCmp ? t('outcome_in_b') : t('outcome')));
     var docs = [];
     questions.forEach(function (q) { (q.documents || []).forEach(function (d) { if (docs.indexOf(d) < 0) docs.push(d); }); });
     if (docs.length) {
@@ -670,6 +671,7 @@
     append(col, el('h3', {}, (isCmp ? (i === 0 ? 'A: ' : 'B: ') : '') + runName(i) + ' ', badge(e && e.o), ' ', e && isNum(e.s) ? t('score') + ' ' + f3(e.s) : ''));
     if (!e) return append(col, el('p', { cls: 'muted', text: t('run_lacks') }));
     if (e.skip) append(col, el('p', { text: t('skipped_because', { reason: e.skip }) }));
+    if (e.err) append(col, el('p', { testid: 'scorer-error-' + i, text: t('scorer_raised', { reason: e.err }) }));
     var a = e.a || {}, d = e.d || {};
     append(col, [el('h3', { text: t('answer') }), el('div', { cls: 'answer', testid: 'answer-' + i, text: a.answer === undefined ? t('no_answer_paren') : show(a.answer) })]);
     if (a.abstained !== undefined && a.abstained !== null) append(col, el('p', { text: t('abstained') + t('colon') + show(a.abstained) }));

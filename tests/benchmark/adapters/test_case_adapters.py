@@ -245,9 +245,10 @@ def test_the_oracle_aces_the_bundled_case_files(folder: Path) -> None:
 
 @pytest.mark.parametrize("folder", BUNDLED_CASES, ids=[p.name for p in BUNDLED_CASES])
 def test_the_bundled_case_files_lint_clean_and_name_their_documents(folder: Path) -> None:
-    from benchmark.lint import lint_set
+    from benchmark.lint import errors, lint_set
     from benchmark.questions import load_question_sets
 
     sets = [qs for qs in load_question_sets([folder]) if qs.is_case]
     assert sets and all(len(qs.documents) >= 10 for qs in sets)
-    assert [str(p) for qs in sets for p in lint_set(qs)] == []
+    # warnings (an accepted answer of the author's own wording) fail nothing
+    assert [str(p) for qs in sets for p in errors(lint_set(qs))] == []

@@ -84,3 +84,11 @@ def test_refuse_answer_is_an_abstention_and_oracle_gap_answer_cites_the_location
     answer = asyncio.run(OracleAdapter().query(Query(gap)))
     assert answer["abstained"] is True and gap.required_quote in answer["answer"]
     assert answer["citations"][0]["page"] == gap.evidence_location.page  # type: ignore[union-attr]
+
+
+def test_oracle_answers_with_the_first_accepted_answer() -> None:
+    from benchmark.adapters.fake import oracle_fact
+
+    expected = Expected(entity=("蒲立恒", "老蒲"), text_answer=("全额退还", "全部退还"))
+    q = Question(id="e", type="fact_exact", question="谁介绍的，承诺怎么处理？", expected=expected)
+    assert oracle_fact(q)["answer"] == "蒲立恒；全额退还。"

@@ -92,8 +92,8 @@ def test_answers_are_read_from_the_file_when_asked(tmp_path: Path) -> None:
     assert asyncio.run(adapter.query(query("a")))["answer"] == "first"  # type: ignore[index, arg-type]
 
 
-def test_a_line_that_is_not_utf8_is_refused_with_its_byte(tmp_path: Path) -> None:
+def test_a_line_that_is_not_utf8_is_refused_with_its_line_and_byte(tmp_path: Path) -> None:
     path = tmp_path / "answers.jsonl"
     path.write_bytes(b'{"id": "a", "answer": "ok"}\n{"id": "b", "answer": "\xff"}\n')
-    with pytest.raises(AdapterSpecError, match=r"not UTF-8 text \(byte 51\)"):
+    with pytest.raises(AdapterSpecError, match=r"line 2.*not UTF-8 text \(invalid start byte at byte 23\)"):
         create_adapter(f"replay:{path}")

@@ -23,7 +23,11 @@ def invoke(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
 
 
 def latest_report(output: Path) -> dict:  # type: ignore[type-arg]
-    runs = sorted(p for p in output.iterdir() if (p / "report.json").is_file())
+    """The newest finished run's report (``list_runs`` orders runs started in the same second too:
+    their ids' random suffixes do not)."""
+    from benchmark.rundir import list_runs
+
+    runs = [r.path for r in list_runs(output) if r.complete]
     return json.loads((runs[-1] / "report.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 

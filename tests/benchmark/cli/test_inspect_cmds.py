@@ -80,6 +80,23 @@ def test_lint_reports_problems_with_exit_1(tmp_path: Path) -> None:
     assert "a: required_evidence[0].must_include" in lines[0] and "b: expected.date" in lines[1]
 
 
+def test_lint_warnings_print_but_do_not_fail(tmp_path: Path) -> None:
+    (tmp_path / "document.md").write_text("<!-- page: 1 -->\n答：是陈明飞收的钱。\n", encoding="utf-8")
+    obj = {
+        "benchmark_type": "fact_exact",
+        "document": "document.md",
+        "questions": [
+            {"id": "a", "question": "谁收的钱？", "expected": {"entity": ["陈明飞", "陈老板"]},
+             "required_evidence": [{"page": 1, "must_include": "是陈明飞收的钱"}]},
+        ],
+    }  # fmt: skip
+    (tmp_path / "set.json").write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    r = cli("lint", str(tmp_path / "set.json"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "a: expected.entity[1]: warning: '陈老板' occurs nowhere in the document" in r.stdout
+    assert "no problems, 1 warning(s)" in r.stderr
+
+
 def test_list_filters_and_json() -> None:
     r = cli("list", str(datasets_dir()), "--type", "conflict_gap", "--json")
     assert r.returncode == 0, r.stderr

@@ -123,7 +123,7 @@ def test_pdf_text_layer_one_page_per_pdf_page(tmp_path: Path) -> None:
     ("name", "content", "message"),
     [
         ("missing.md", None, "document not found"),
-        ("bad.json", "{not json", "not JSON"),
+        ("bad.json", "{not json", "not valid JSON"),
         ("wrong.json", '{"a": 1}', "non-empty list"),
         ("odd.json", '[{"x": 1}]', "unknown OCR JSON"),
         ("latin.md", b"\xff\xfe\x00bad", "not UTF-8"),

@@ -47,7 +47,7 @@ def test_the_model_must_be_a_local_folder(tmp_path: Path) -> None:
 
 def test_a_missing_extra_gives_the_install_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # as if not installed
-    with pytest.raises(BenchmarkError, match=r"pip install 'legal-rag-bench\[semantic\]'"):
+    with pytest.raises(BenchmarkError, match=r"pip install -e '\.\[semantic\]'"):
         create_judge(f"semantic:{tmp_path}")
 
 

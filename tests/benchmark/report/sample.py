@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmark.models import Answer, Citation, Question
-from benchmark.results import FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
 from scorers.result import MATCH, MISMATCH, OMISSION, Component, combine
 
 
@@ -76,3 +76,16 @@ def sample_record() -> RunRecord:
         ],
         git_commit="0" * 40,
     )
+
+
+ERROR_TEXT = "IndexError: string index out of range"
+
+
+def errored_record() -> RunRecord:
+    """``sample_record`` plus a question whose scorer raised (outcome ERROR, its answer kept)."""
+    record = sample_record()
+    errored = QuestionResult(
+        _q("f3", "fact_exact"), ERROR, None, Answer("夏侯村的欧阳借了钱"), latency_ms=70, error=ERROR_TEXT
+    )
+    record.results.append(errored)
+    return record

@@ -27,6 +27,7 @@ def test_shape_of_contract_section_5() -> None:
         "passed": 0,
         "failed": 1,
         "skipped": 1,
+        "errored": 0,
         "score": 0.5,
         "coverage": 0.5,
     }

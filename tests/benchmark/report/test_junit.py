@@ -45,3 +45,13 @@ def test_xml_escapes_and_keeps_chinese() -> None:
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     assert "的金额" not in text  # question text is not part of the case
     assert "phone number not in the document" in text
+
+
+def test_characters_xml_cannot_hold_are_replaced() -> None:
+    """An answer or id may hold control characters; ElementTree writes them as they are (not XML)."""
+    record = sample_record()
+    record.results[1].answer = None
+    record.results[3].skip_reason = "bad \x00 byte \x1b[31m and \x0b"
+    text = render_junit(build_report(record))
+    skipped = ET.fromstring(text.encode("utf-8")).find(".//testcase[@name='g2']/skipped")
+    assert skipped is not None and skipped.get("message") == "bad \ufffd byte \ufffd[31m and \ufffd"

@@ -190,3 +190,20 @@ def test_amounts_and_dates_equal_the_two_finders(text: str) -> None:
     assert amounts_and_dates(text) == (tuple(find_amounts(text)), tuple(find_dates(text)))
     t = half_width(text)
     assert amounts_and_dates(t, t) == (tuple(find_amounts(t)), tuple(find_dates(t)))
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.integers(0, 10)), max_size=20),
+    st.integers(0, 45),
+    st.integers(0, 10),
+)
+@settings(max_examples=1000, deadline=None)
+def test_blocked_spans_answer_overlap_as_the_definition_says(
+    spans: list[tuple[int, int]], start: int, length: int
+) -> None:
+    """``_Spans.overlaps`` bisects; it must say what a scan of every span says."""
+    from benchmark.text.amounts import _Spans
+
+    pairs = [(lo, lo + n) for lo, n in spans]
+    end = start + length
+    assert _Spans(pairs).overlaps(start, end) == any(lo < end and start < hi for lo, hi in pairs)

@@ -1,0 +1,133 @@
+"""The wording of a free-text answer in one canonical form, for comparing texts (docs/normalization.md,
+"Wording").
+
+``canonical(text)``:
+
+- full-width forms to ASCII and Unicode case folding (as ``fold``);
+- numbers written in words become Arabic digits: ``十五日`` -> ``15日``, ``二年``/``两年`` -> ``2年``,
+  ``二〇二〇年`` -> ``2020年``, ``百分之六`` -> ``6%``, ``百分之零点九`` -> ``0.9%``, ``千分之五`` -> ``5‰``. A
+  run of numeral characters is a number when it has two characters or more (``三十``, ``一一``), holds
+  a unit character (``十``, ``百``, ``万`` …) or a zero, follows ``第``, or stands before a measure word
+  (``一年``, ``两次``, ``三份``, ``一分``); a lone ``一`` in ``统一`` or ``一审`` is left as it is;
+- a day written ``天`` after a number is ``日`` (``15天`` = ``15日``); thousands separators go
+  (``300,000`` -> ``300000``);
+- whitespace and punctuation go (as ``fold``), except what belongs to a number: its decimal point,
+  ``%``/``‰`` and sign are kept, and two numbers that only punctuation or space separated stay apart
+  (``1, 2`` -> ``1|2``).
+
+Arabic digits are kept as written (``0102`` stays ``0102``: codes and case numbers keep their zeros).
+``numbers(canonical_text)`` lists the whole numbers of a canonical text (``0.9%``, ``15``, ``-3``),
+which is how the numbers of two texts are compared: whole, with their sign, decimals and ``%``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .counts import CN_UNITS
+from .folding import fold, half_width
+from .numerals import parse_chinese_number, parse_digit_sequence
+
+__all__ = ["canonical", "numbers"]
+
+_CN_RUN_CHARS = "零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅"
+_UNIT_CHARS = frozenset("十百千万亿拾佰仟萬億廿卅零〇○")
+_HAS_CN = re.compile(f"[{_CN_RUN_CHARS}]")
+_HAS_DIGIT = re.compile("[0-9]")
+_CN_RUN = re.compile(f"[{_CN_RUN_CHARS}](?:[{_CN_RUN_CHARS}]|点(?=[{_CN_RUN_CHARS}]))*")
+_PER = re.compile(rf"(百分之|千分之)((?:[0-9.]+|[{_CN_RUN_CHARS}点]+))")
+# Measure words and units a lone numeral character counts before (一年, 两次, 三份, 一分不少).
+_AFTER = tuple(
+    sorted({*CN_UNITS, "元", "块", "月", "号", "时", "分", "秒", "倍", "成", "%"}, key=len, reverse=True)
+)
+_THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9]|,[0-9])")
+_DAY = re.compile(r"(?<=[0-9])(?:个)?天")
+# A number of the canonical text: digits with a decimal part, then % or ‰; a sign before it.
+_NUMBER = re.compile(r"(?<![0-9.])-?[0-9]+(?:\.[0-9]+)?[%‰]?")
+# A number of the text with its sign (not after a letter or digit: AB-1), decimals and % or ‰.
+_NUMBER_IN_TEXT = re.compile(r"(?:(?<![0-9A-Za-z])[-+](?=[0-9]))?[0-9]+(?:\.[0-9]+)?(?:\s*[%‰])?")
+# Letters (no case, stable under NFKC) that stand for a number's marks while the text is folded.
+_EDGE = "ʘ"
+_TO_LETTERS = str.maketrans({".": "ǀ", "%": "ǂ", "‰": "ǃ", "-": "ƻ", "+": None, " ": None, "\t": None})
+_MARKS = (("ǀ", "."), ("ǂ", "%"), ("ǃ", "‰"), ("ƻ", "-"))
+_APART = re.compile(f"(?<=[0-9]){_EDGE}{_EDGE}(?=ƻ?[0-9])")
+
+
+def _as_letters(m: re.Match[str]) -> str:
+    number = m.group()
+    return _EDGE + (number if number.isdigit() else number.translate(_TO_LETTERS)) + _EDGE
+
+
+def _numeral(run: str, before: str, after: str) -> str | None:
+    """The Arabic form of a run of numeral characters, or None when it is no number here."""
+    if len(run) == 1 and run not in _UNIT_CHARS and before != "第" and not after.startswith(_AFTER):
+        return None
+    if (
+        "〇" in run
+        or "○" in run
+        or (len(run) > 2 and "零" in run and not (_UNIT_CHARS - set("零〇○")) & set(run))
+    ):
+        seq = parse_digit_sequence(run)
+        if seq is not None:
+            return str(seq)
+    value = parse_chinese_number(run)
+    if value is None:
+        return None
+    return format(value.normalize(), "f") if value != value.to_integral_value() else str(int(value))
+
+
+def _arabic(text: str) -> str:
+    """``text`` with its numbers in words written in digits (see the module doc)."""
+    if "分之" in text:
+        text = _PER.sub(_per, text)
+    out: list[str] = []
+    pos = 0
+    for m in _CN_RUN.finditer(text):
+        digits = _numeral(m.group(), text[m.start() - 1 : m.start()], text[m.end() : m.end() + 3])
+        if digits is not None:
+            out += [text[pos : m.start()], digits]
+            pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _per(m: re.Match[str]) -> str:
+    sign = "%" if m.group(1) == "百分之" else "‰"
+    raw = m.group(2)
+    value = parse_chinese_number(raw) if not raw[0].isdigit() else None
+    if value is None:
+        return raw + sign if raw[0].isdigit() else m.group()
+    text = format(value.normalize(), "f") if value != value.to_integral_value() else str(int(value))
+    return text + sign
+
+
+def _unseparated(m: re.Match[str]) -> str:
+    return m.group(1) + m.group(2).replace(",", "")
+
+
+def canonical(text: str) -> str:
+    """The canonical form of ``text`` (see the module doc)."""
+    t = half_width(text)
+    if not t.isascii() and _HAS_CN.search(t):
+        t = _arabic(t)
+    if _HAS_DIGIT.search(t) is None:
+        return fold(t)
+    if "," in t:
+        t = _THOUSANDS.sub(_unseparated, t)
+    if "天" in t:
+        t = _DAY.sub("日", t)
+    # Each number is folded with its marks written as letters no text holds, and between two
+    # letters that stand for its ends, so that two numbers only punctuation kept apart stay apart.
+    folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))
+    if _EDGE + _EDGE in folded:
+        folded = _APART.sub("|", folded)
+    folded = folded.replace(_EDGE, "")
+    for letter, mark in _MARKS:
+        if letter in folded:
+            folded = folded.replace(letter, mark)
+    return folded
+
+
+def numbers(canonical_text: str) -> tuple[str, ...]:
+    """The whole numbers of a canonical text, as written there (``0.9%``, ``15``, ``-3``)."""
+    return tuple(_NUMBER.findall(canonical_text))

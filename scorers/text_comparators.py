@@ -1,0 +1,104 @@
+"""The comparators of free text: ``text`` (``text_answer``), ``entity`` and ``exact`` (any field).
+
+``text`` and ``entity`` match when the answer names one of the accepted answers
+(``scorers.text_match``: role and qualifier words do not decide, the core of the reference or a text
+holding it matches, else a token-overlap rule in which every number agrees); an entity named in a
+list of names without saying which one answers does not. ``exact`` wants the whole value (the
+``fields`` entry when given, else the whole answer text, folded) to equal the expected one, or one of
+the accepted answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmark.models import AmountPart, DateRange, accepted_answers
+from benchmark.text import fold
+from scorers.comparators import CompareContext, result
+from scorers.extract import AnswerValues
+from scorers.result import MATCH, MISMATCH, OMISSION, Component
+from scorers.text_forms import asks_span, reference
+from scorers.text_match import match_references
+
+__all__ = ["compare_entity", "compare_exact", "compare_text"]
+
+
+def _shown(refs: tuple[str, ...], expected: Any) -> Any:
+    """The expected value as the report shows it: the string, or the list of accepted answers."""
+    return list(refs) if isinstance(expected, (list, tuple)) else expected
+
+
+def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    refs = accepted_answers(expected)
+    if not refs:
+        return result(ctx, MISMATCH, expected, None, "expected value is not a non-empty string")
+    shown = _shown(refs, expected)
+    views = values.text_views(kind)
+    source = values.sources.get(kind, "answer")
+    if not any(fold(v.text) for v in views):
+        return result(ctx, OMISSION, shown, None, f"{source} is empty")
+    span = asks_span(values.question_text)
+    question = values.question
+    evidence = tuple(r.must_include for r in question.required_evidence) if question is not None else ()
+    refs_read = [reference(r, span) for r in refs]
+    verdict = match_references(refs_read, views, values.question_text, kind == "entity", evidence)
+    found = verdict.reference if verdict.status == MATCH else None
+    reason = verdict.reason if source == "answer" else verdict.reason.replace("answer", source, 1)
+    return result(ctx, verdict.status, shown, found, reason)
+
+
+def compare_text(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The answer (or ``fields.text``) states one of the accepted answers (``scorers.text_match``)."""
+    return _wording("text", expected, values, ctx)
+
+
+def compare_entity(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The answer (or ``fields.entity``) names one of the accepted answers, not in a list of others."""
+    return _wording("entity", expected, values, ctx)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, AmountPart):
+        return _plain(value.amount)
+    if isinstance(value, DateRange):
+        return f"{value.start}至{value.end}"
+    if isinstance(value, (list, tuple)):
+        return "、".join(str(_plain(v)) for v in value)
+    return value
+
+
+def _same(got: Any, want: Any) -> bool:
+    same = got == want if not isinstance(want, str) else fold(str(got)) == fold(want)
+    return same and isinstance(got, bool) == isinstance(want, bool)
+
+
+def compare_exact(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
+    """The whole value equals the expected one (for ``text_answer``/``entity``, one of the accepted
+    answers): the matching ``fields`` entry when the adapter gives it (booleans and numbers by
+    value), else the whole answer text, both folded."""
+    key = {"amount_total": "amount", "boolean_answer": "boolean", "text_answer": "text"}.get(
+        ctx.field, ctx.field
+    )
+    several = ctx.field in ("text_answer", "entity") and isinstance(expected, (list, tuple))
+    wants = list(accepted_answers(expected)) if several else [_plain(expected)]
+    want = wants if several else wants[0]
+    fields = values.answer.fields or {}
+    if key in fields and fields[key] is not None:
+        got = _plain(fields[key])
+        same = any(_same(got, w) for w in wants)
+        return result(
+            ctx, MATCH if same else MISMATCH, want, got, f"fields.{key} {'equals' if same else 'differs'}"
+        )
+    text = values.text.strip()
+    if not text:
+        return result(ctx, OMISSION, want, None, "empty answer")
+    same = any(fold(text) == fold(str(w).lower() if isinstance(w, bool) else str(w)) for w in wants)
+    return result(
+        ctx,
+        MATCH if same else MISMATCH,
+        want,
+        text,
+        f"whole answer {'equals' if same else 'differs'} (folded)",
+    )

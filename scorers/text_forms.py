@@ -1,0 +1,274 @@
+"""The forms in which a reference and an answer are compared as free text (docs/scoring/fact_exact.md,
+"Text and names").
+
+Both sides are read in their canonical form (``benchmark.text.wording.canonical``: numbers in digits,
+width, case, whitespace and punctuation folded), then reduced to their **core**: the words below do not
+decide whether an answer names the expected thing, so they are rewritten or removed on both sides.
+
+- ``SHORT_FORMS``: the usual short form of an institution's name stands for it (``中级人民法院`` ->
+  ``中院``, ``人民法院`` -> ``法院``, ``建设银行`` -> ``建行``), and an education level's full name for its
+  short one (``大学专科`` -> ``大专``);
+- ``ROLE_WORDS``: a party's role (``被告金华公司`` is ``金华公司``);
+- ``COMPANY_WORDS``: a company's legal form (``金华有限公司`` is ``金华公司`` is ``金华``);
+- ``WITHIN_WORDS`` after a number or a time unit (``15日内`` is ``15日``);
+- ``APPROX_WORDS`` around a number, when the question asks for a span (``多长``, ``期限``, ``多久``:
+  ``约两年`` is ``2年``).
+
+A reference's **region** is the run of place names it opens with (``江州市临川区`` in
+``江州市临川区人民法院``: two to four characters then 省/市/自治区/县/区 each); an answer may leave out
+its leading places and the 省/市/县/区 of those it keeps (``临川区法院``, ``江州中院``), as long as what
+it names without them is not only a short generic word (at least ``MIN_BODY`` characters).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from benchmark.text.folding import fold
+from benchmark.text.wording import canonical, numbers
+
+__all__ = [
+    "APPROX_WORDS",
+    "COMPANY_WORDS",
+    "MIN_BODY",
+    "NO_CUE",
+    "ROLE_WORDS",
+    "SHORT_FORMS",
+    "WITHIN_WORDS",
+    "AnswerText",
+    "Clause",
+    "Reference",
+    "asks_span",
+    "core",
+    "reference",
+]
+
+ROLE_WORDS = ("申请执行人", "被上诉人", "被申请人", "被告人", "上诉人", "申请人", "第三人", "原告", "被告")
+COMPANY_WORDS = ("股份有限公司", "有限责任公司", "有限公司", "公司")
+WITHIN_WORDS = ("以内", "之内", "内")
+APPROX_WORDS = ("大约", "大概", "约", "左右")
+#: (long form, the short form that stands for it), longest first within each family.
+SHORT_FORMS = (
+    ("最高人民法院", "最高院"), ("高级人民法院", "高院"), ("中级人民法院", "中院"), ("人民法院", "法院"),
+    ("最高人民检察院", "最高检"), ("人民检察院", "检察院"),
+    ("中国建设银行", "建行"), ("建设银行", "建行"), ("中国工商银行", "工行"), ("工商银行", "工行"),
+    ("中国农业银行", "农行"), ("农业银行", "农行"), ("中国银行", "中行"), ("交通银行", "交行"),
+    ("招商银行", "招行"), ("中国邮政储蓄银行", "邮储银行"), ("邮政储蓄银行", "邮储银行"),
+    ("大学专科", "大专"), ("大学本科", "本科"), ("专科", "大专"),
+)  # fmt: skip
+MIN_BODY = 4
+
+# What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
+_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左]")
+_SHORT_GATE = re.compile("人民|银行|专科|本科")
+_NUMERAL_OR_DIGIT = re.compile(
+    "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
+)
+#: A text holding no character that a negation, hedge, approximation, list or alternative starts
+#: with (scorers.text_match): nothing in it can qualify a name it holds.
+NO_CUE = re.compile(r"[^不并而绝非没可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*")
+_SHORT = re.compile("|".join(re.escape(long) for long, _ in SHORT_FORMS))
+_SHORT_OF = dict(SHORT_FORMS)
+# 申请人 not in 申请人民法院…; longer roles first (被告人 before 被告)
+_ROLE = re.compile(r"申请执行人|被上诉人|被申请人|被告人|上诉人|申请人(?!民)|第三人|原告|被告")
+_COMPANY = re.compile("|".join(COMPANY_WORDS))
+_WITHIN = re.compile(r"(?<=[0-9日月年周时])(?:以内|之内|内)")
+_APPROX = re.compile(r"(?:大约|大概|约)(?=[0-9])|(?<=[0-9日月年周时])左右")
+_SPAN = re.compile(
+    r"多长|多久|期限|期间|时长|时限|几天|几日|几年|几个月|几周|多少天|多少日|多少年|多少个月|how long",
+    re.IGNORECASE,
+)
+_REGION_UNIT = re.compile(r"([\u4e00-\u9fff]{2,4}?)(省|市|自治区|县|区)")
+_CLAUSE = re.compile(r"(?:[^。；;！!？?\n，,]|,(?=[0-9]))+")  # 1,000 is one number
+_MARK = "ǁ"
+_SENTENCE_END = re.compile(r"[。；;！!？?\n]")
+_SENTENCE_TEXT = re.compile(r"[^。；;！!？?\n]+")
+_NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
+_ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
+
+
+@lru_cache(maxsize=4096)
+def asks_span(question: str) -> bool:
+    """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``)."""
+    return _SPAN.search(question) is not None
+
+
+def _short(m: re.Match[str]) -> str:
+    return _SHORT_OF[m.group()]
+
+
+def core(text: str, span: bool) -> str:
+    """A canonical text without the words that do not decide (see the module doc)."""
+    if not text or _CORE_GATE.search(text) is None:
+        return text
+    t = _SHORT.sub(_short, text) if _SHORT_GATE.search(text) else text
+    t = _ROLE.sub("", t)
+    if "公司" in t:
+        t = _COMPANY.sub("", t)
+    if "内" in t:
+        t = _WITHIN.sub("", t)
+    if span:
+        t = _APPROX.sub("", t)
+    return t
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One accepted answer in the forms the rules read."""
+
+    text: str
+    canonical: str
+    core: str  # never empty for a non-empty reference: its canonical form when all of it is role words
+    region: tuple[tuple[str, str], ...]  # (place name, 省/市/区/县) units the core opens with
+    body: str  # the core after its region
+
+    @cached_property
+    def numbers(self) -> tuple[str, ...]:
+        return numbers(self.canonical)
+
+    @cached_property
+    def plain(self) -> str | None:
+        """The folded reference when no rule rewrites any of it (no number, numeral, role, short form
+        or qualifier), else None: then a sentence that folds to hold it names it as the rules would."""
+        if self.region or _CORE_GATE.search(self.text) or _NUMERAL_OR_DIGIT.search(self.text):
+            return None
+        return self.canonical or None
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The core as an answer may write it: leading places left out, 省/市/区/县 dropped; a number
+        at either end is not part of a longer one."""
+        ways = []
+        for k in range(len(self.region) + 1):
+            kept = self.region[k:]
+            if not kept and len(self.body) < MIN_BODY and self.region:
+                continue
+            places = "".join(f"{re.escape(name)}(?:{re.escape(unit)})?" for name, unit in kept)
+            lead = "(?<![省市区县])" if k else ""  # a place left out: not another place in its stead
+            ways.append(lead + places + re.escape(self.body))
+        lead = "(?<![0-9.])" if self.core[:1].isdigit() else ""
+        tail = r"(?![0-9]|\.[0-9]|[%‰])" if self.core[-1:].isdigit() else ""
+        return re.compile(f"{lead}(?:{'|'.join(ways)}){tail}")
+
+
+@lru_cache(maxsize=4096)
+def reference(text: str, span: bool) -> Reference:
+    """``text`` read as a reference, once per accepted answer (the gold side)."""
+    form = canonical(text)
+    kernel = core(form, span) or form
+    region: list[tuple[str, str]] = []
+    pos = 0
+    while m := _REGION_UNIT.match(kernel, pos):
+        region.append((m.group(1), m.group(2)))
+        pos = m.end()
+    body = kernel[pos:]
+    if len(body) < 2:  # 华联超市, 阳光小区: a name ending in 市/区, not a region before a name
+        region, body = [], kernel
+    return Reference(text, form, kernel, tuple(region), body)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of an answer: its text with asides in brackets left out, and the cores of that
+    text and of the whole clause."""
+
+    text: str
+    core: str
+    whole: str
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of an answer (split at 。！？； and line breaks): its core, its whole numbers and
+    its clauses."""
+
+    core: str
+    numbers: frozenset[str]
+    clauses: tuple[Clause, ...]
+
+
+class AnswerText:
+    """One text of an answer (its conclusion, or a ``fields`` entry) in the forms the rules read,
+    each made on first use. The text is read in one pass with its clauses kept apart by a mark
+    (a letter no text holds, which folding keeps); the whole text's forms are that with the marks
+    left out (``|`` where two numbers meet, as ``canonical`` writes them)."""
+
+    def __init__(self, text: str, span: bool) -> None:
+        self.text = text
+        self.span = span
+
+    @cached_property
+    def _found_clauses(self) -> list[re.Match[str]]:
+        return list(_CLAUSE.finditer(self.text))
+
+    @cached_property
+    def _raw_clauses(self) -> list[str]:
+        return [m.group() for m in self._found_clauses]
+
+    @cached_property
+    def _marked_canonical(self) -> str:
+        """The clauses' canonical forms, joined by the mark."""
+        return canonical(_MARK.join(self._raw_clauses))
+
+    @cached_property
+    def _marked(self) -> str:
+        """The clauses' core, joined by the mark."""
+        return core(self._marked_canonical, self.span)
+
+    @cached_property
+    def canonical(self) -> str:
+        return self._marked_canonical if len(self._raw_clauses) == 1 else _unmarked(self._marked_canonical)
+
+    @cached_property
+    def core(self) -> str:
+        return core(self.canonical, self.span) if len(self._raw_clauses) == 1 else _unmarked(self._marked)
+
+    @cached_property
+    def numbers(self) -> frozenset[str]:
+        return frozenset(numbers(self.canonical))
+
+    @cached_property
+    def _cores(self) -> list[str]:
+        return [self.core] if len(self._raw_clauses) == 1 else self._marked.split(_MARK)
+
+    def _clause(self, i: int) -> Clause:
+        raw, whole = self._raw_clauses[i], self._cores[i]
+        if "(" in raw or "（" in raw:
+            text = _ASIDE.sub("", raw)
+            return Clause(text, core(canonical(text), self.span), whole)
+        return Clause(raw, whole, whole)
+
+    @cached_property
+    def clauses(self) -> tuple[Clause, ...]:
+        return tuple(self._clause(i) for i, whole in enumerate(self._cores) if whole)
+
+    @cached_property
+    def plain_sentences(self) -> tuple[str, ...]:
+        """The folded sentences (split at 。！？； and line breaks) that hold no cue character."""
+        return tuple(fold(t) for t in _SENTENCE_TEXT.findall(self.text) if NO_CUE.fullmatch(t))
+
+    @cached_property
+    def sentences(self) -> tuple[Sentence, ...]:
+        """The sentences (clauses between 。！？； or line breaks), for the token rule."""
+        found = self._found_clauses
+        if len(found) <= 1:
+            return (Sentence(self.core, self.numbers, self.clauses),)
+        groups: list[list[int]] = [[0]]
+        for i in range(1, len(found)):
+            if _SENTENCE_END.search(self.text, found[i - 1].end(), found[i].start()):
+                groups.append([])
+            groups[-1].append(i)
+        canonicals = self._marked_canonical.split(_MARK)
+        out = []
+        for group in groups:
+            text = _unmarked(_MARK.join(canonicals[i] for i in group))
+            kernel = _unmarked(_MARK.join(self._cores[i] for i in group))
+            clauses = tuple(self._clause(i) for i in group if self._cores[i])
+            out.append(Sentence(kernel, frozenset(numbers(text)), clauses))
+        return tuple(out)
+
+
+def _unmarked(text: str) -> str:
+    return _NUMBERS_MET.sub("|", text).replace(_MARK, "") if _MARK in text else text

@@ -1,0 +1,325 @@
+"""Whether an answer names the expected text or entity (docs/scoring/fact_exact.md, "Text and names").
+
+Each accepted answer (``text_answer`` / ``entity``: a string or a list of them) is tried in turn on what
+the answer asserts (its conclusion; its quotations too when the conclusion alone names nothing), in
+the forms of ``scorers.text_forms`` (canonical, then without the words that do not decide). Rules, in
+order:
+
+1. **numbers**: every number of the reference is a whole number of the answer (``0.9%`` is not in
+   ``10.9%``, ``6%`` not in ``0.6%``; ``十五日`` and ``15天`` both state 15), else a mismatch;
+2. **contains**: the answer's core holds the reference's core (``被告金华公司`` is answered by
+   ``金华公司``, ``十五日`` by ``15天内``, ``江州市临川区人民法院`` by ``临川区法院``);
+3. **head**: the answer holds the reference but for its last word: a leading part of at least
+   ``HEAD_SHARE`` of the reference's core, leaving out two or three characters (``听雨轩`` for
+   ``听雨轩茶楼``), not followed by another word of the same kind (``听雨轩酒楼``);
+4. **tokens**: jieba's words of the reference (not its region, stop words or numbers), weighted by
+   their length: the share found in the answer is at least ``TOKEN_THRESHOLD``
+   (``梧桐支行（江州惠民银行）`` for ``江州惠民银行梧桐支行``), and no word of the reference is replaced by
+   other text between two words that are found (``江州惠民银行东湖支行``). jieba is loaded only when
+   this rule is reached.
+
+What rules 2 and 3 find must also be asserted: not negated (``不是蒲立恒``: a mismatch), not hedged
+(``可能是蒲立恒``, ``…吧``: an omission), and not one of several alternatives (``蒲立恒或顾主任``) or, for
+an entity, of a list of names without saying which one answers (``贺承舟、符晓川`` when one person is
+asked; ``审判员蔺书衡、书记员郜以宁`` says which): a mismatch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from benchmark.text.jieba_loader import load_jieba
+from scorers.keypoints import STOPWORDS
+from scorers.result import MATCH, MISMATCH, OMISSION
+from scorers.text_forms import NO_CUE, AnswerText, Clause, Reference, Sentence, canonical, core
+
+__all__ = ["HEAD_SHARE", "TOKEN_THRESHOLD", "TextVerdict", "match_references", "reference_words"]
+
+HEAD_SHARE = 0.6
+TOKEN_THRESHOLD = 0.8
+
+_NEGATED = re.compile(
+    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|不在|not|never|isnt|wasnt)(?:是|为|在)?$"
+)
+_HEDGE = re.compile(
+    r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|不确定|说不准|"
+    r"maybe|perhaps|probably|possibly|might|ithink|iguess|notsure"
+)
+_HEDGE_AFTER = re.compile(r"^.{0,6}?(?:吧|吗)")
+_APPROX_BEFORE = re.compile(
+    r"(?:(?<![合契条公节预签违履相制立邀])约|大约|将近|接近|差不多|近|about|around|approximately|roughly|nearly)$"
+)
+_APPROX_AFTER = re.compile(r"^(?:左右|上下|许|orso)")
+_ASKS_ABOUT = re.compile(r"约|大概|左右|approximately|about|roughly", re.IGNORECASE)  # 面积约多少？
+_ALTERNATIVES = re.compile(r"\s*(?:或者|或是|抑或|还是|要么|或|\bor\b)\s*", re.IGNORECASE)
+_ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.IGNORECASE)
+_LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
+_VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
+_PERIOD_BEFORE = re.compile(
+    r"(年|月|日|周)(?:利率|息|化利率|化|费率|率)[为是按]?(?:按)?$|(annual|yearly|monthly|daily)(?:interest)?(?:rate)?(?:of)?$"
+)
+_PERIOD_AFTER = re.compile(r"(?:per|a|each)(year|annum|month|day|week)")
+_PERIOD_OF = {
+    "年": "year", "月": "month", "日": "day", "周": "week", "annual": "year", "yearly": "year", "annum": "year",
+    "year": "year", "monthly": "month", "month": "month", "daily": "day", "day": "day", "week": "week",
+}  # fmt: skip
+#: Words that say what kind of place or organisation a name is: the last word a reference may leave out.
+KIND_WORDS = (
+    "茶楼", "茶馆", "茶社", "酒楼", "饭店", "酒店", "宾馆", "餐厅", "饭馆", "咖啡馆", "会所", "大厦", "广场",
+    "商场", "超市", "市场", "小区", "花园", "公寓", "支行", "分行", "营业部", "储蓄所", "银行", "集团",
+    "幼儿园", "小学", "中学", "大学", "学院", "学校", "医院", "诊所", "卫生院", "派出所", "律师事务所",
+    "事务所", "工厂", "门店", "专卖店", "商店", "商行", "工作室", "酒吧",
+)  # fmt: skip
+_KIND = re.compile("|".join(sorted(KIND_WORDS, key=len, reverse=True)))
+_KIND_LAST = re.compile(f"(?:{_KIND.pattern})$")
+_NUMBER_WORD = frozenset("0123456789.%‰|年月日号时分秒元万亿")
+
+
+@dataclass(frozen=True)
+class TextVerdict:
+    status: str  # match | mismatch | omission
+    rule: str  # numbers | contains | head | tokens | negated | hedge | alternatives | list | none
+    reason: str
+    reference: str
+    share: float | None = None  # the tokens rule's share, when it was reached
+
+
+def match_references(
+    refs: Sequence[Reference],
+    views: Sequence[AnswerText],
+    question: str,
+    entity: bool,
+    evidence: Sequence[str] = (),
+) -> TextVerdict:
+    """The first accepted answer the answer names, else the most telling failure (see the module doc).
+    ``evidence``: the question's ``must_include`` texts (they tell a rate's period)."""
+    failures: list[TextVerdict] = []
+    for ref in refs:
+        for view in views:
+            verdict = _match(ref, view, question, entity, evidence)
+            if verdict.status == MATCH:
+                return verdict
+            failures.append(verdict)
+    return min(failures, key=_telling)
+
+
+def _telling(v: TextVerdict) -> int:
+    """Failures that say what the answer did with the reference first."""
+    return {"negated": 0, "hedge": 0, "alternatives": 0, "list": 0, "numbers": 1, "tokens": 2}.get(v.rule, 3)
+
+
+def _match(
+    ref: Reference, view: AnswerText, question: str, entity: bool, evidence: Sequence[str]
+) -> TextVerdict:
+    if _plainly_named(ref, view):  # what rule 3 and the reading of its clause would conclude, sooner
+        return TextVerdict(MATCH, "contains", f"answer contains {ref.text!r}", ref.text)
+    missing = [n for n in ref.numbers if n not in view.numbers]
+    if missing:
+        reason = f"answer does not state the number(s) {', '.join(missing)} of {ref.text!r}"
+        return TextVerdict(MISMATCH, "numbers", reason, ref.text)
+    other = _other_period(ref, view, evidence)
+    if other is not None:
+        return other
+    if view.core and view.core == "|".join(ref.numbers):
+        return TextVerdict(MATCH, "numbers", f"answer is the number of {ref.text!r}", ref.text)
+    if ref.pattern.search(view.core):
+        return _asserted(ref.pattern, ref, view, question, entity, "contains", "contains")
+    head = _head(ref, view)
+    if head is not None:
+        return _asserted(head, ref, view, question, entity, "head", "holds all but the last word of")
+    return _by_tokens(ref, view)
+
+
+def _plainly_named(ref: Reference, view: AnswerText) -> bool:
+    """A reference no rule rewrites, folded, is in a sentence without a cue character: rules 1 to 3
+    and the reading of that sentence's clause would match it (a test checks they do)."""
+    return ref.plain is not None and any(ref.plain in s for s in view.plain_sentences)
+
+
+def _other_period(ref: Reference, view: AnswerText, evidence: Sequence[str]) -> TextVerdict | None:
+    """A rate given for another period than the reference's (or, when it names none, the evidence's):
+    ``年利率0.9%`` when the contract says ``月利率0.9%``."""
+    for number in ref.numbers:
+        if not number.endswith(("%", "‰")):
+            continue
+        want = period(ref.canonical, number) or _evidence_period(tuple(evidence), number)
+        said = {p for at in _positions(view.canonical, number) if (p := period(view.canonical, number, at))}
+        if want is not None and said and want not in said:
+            reason = f"answer gives {number} as a rate per {'/'.join(sorted(said))}, not per {want}"
+            return TextVerdict(MISMATCH, "period", reason, ref.text)
+    return None
+
+
+def _positions(text: str, number: str) -> list[int]:
+    return [m.start() for m in re.finditer(rf"(?<![0-9.]){re.escape(number)}", text)]
+
+
+def period(text: str, number: str, at: int | None = None) -> str | None:
+    """The period (年/月/日) a canonical text gives the rate ``number`` at ``at`` (its first
+    occurrence when None): ``月利率0.9%``, ``年化7.2%``, ``0.9%permonth``."""
+    if at is None:
+        places = _positions(text, number)
+        if not places:
+            return None
+        at = places[0]
+    before = _PERIOD_BEFORE.search(text[max(0, at - 8) : at])
+    if before is not None:
+        return _PERIOD_OF[before.group(1) or before.group(2)]
+    after = _PERIOD_AFTER.match(text, at + len(number))
+    return _PERIOD_OF[after.group(1)] if after is not None else None
+
+
+@lru_cache(maxsize=1024)
+def _evidence_period(evidence: tuple[str, ...], number: str) -> str | None:
+    """The period the question's evidence gives ``number`` (once per question and number)."""
+    for text in evidence:
+        found = period(canonical(text), number)
+        if found is not None:
+            return found
+    return None
+
+
+def _head(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
+    body = ref.body
+    kind = _KIND_LAST.search(body)
+    if kind is None or kind.start() < HEAD_SHARE * len(body) or kind.start() < 2:
+        return None
+    head = re.compile(re.escape(body[: kind.start()]))
+    m = head.search(view.core)
+    if m is None or _KIND.search(view.core, m.end(), m.end() + 5):
+        return None  # 听雨轩酒楼: another place of the same name
+    return head
+
+
+def _asserted(
+    pattern: re.Pattern[str],
+    ref: Reference,
+    view: AnswerText,
+    question: str,
+    entity: bool,
+    rule: str,
+    how: str,
+) -> TextVerdict:
+    """A match, unless every clause that holds it negates, hedges or lists it (asides in brackets are
+    read only when no clause holds it outside them; a reference across clauses is a match)."""
+    if NO_CUE.fullmatch(view.text):
+        return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)  # nothing could qualify it
+    notes: list[TextVerdict] = []
+    for aside in (False, True):
+        for clause in view.clauses:
+            m = pattern.search(clause.whole if aside else clause.core)
+            if m is None:
+                continue
+            note = _qualified(clause, m, ref, question, entity and not aside)
+            if note is None:
+                return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)
+            notes.append(note)
+        if notes:
+            return notes[0]
+    return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)
+
+
+def _qualified(
+    clause: Clause, m: re.Match[str], ref: Reference, question: str, entity: bool
+) -> TextVerdict | None:
+    before, after = m.string[: m.start()], m.string[m.end() :]
+    if _NEGATED.search(before):
+        return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
+    if _HEDGE.search(before) or _HEDGE_AFTER.match(after):
+        return TextVerdict(OMISSION, "hedge", f"answer only hedges {ref.text!r}", ref.text)
+    approximate = _APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)
+    if m.group()[:1].isdigit() and approximate and not _ASKS_ABOUT.search(question):
+        return TextVerdict(OMISSION, "hedge", f"answer only approximates {ref.text!r}", ref.text)
+    return _listed(clause, m.re, ref, question, entity)
+
+
+def _listed(
+    clause: Clause, pattern: re.Pattern[str], ref: Reference, question: str, entity: bool
+) -> TextVerdict | None:
+    """Alternatives (``A或B``), or for an entity a list of names (``A、B``), without saying which."""
+    alternatives = len(_ALTERNATIVES.split(clause.text)) > 1
+    splitter = _ALTERNATIVES if alternatives else _ENUMERATION if entity else None
+    if splitter is None:
+        return None
+    items = [
+        core(canonical(_LABEL.sub("", part.strip(), count=1)), False) for part in splitter.split(clause.text)
+    ]
+    items = [it for it in items if it]
+    holding = [it for it in items if pattern.search(it)]
+    others = [it for it in items if not pattern.search(it) and it not in ref.core]
+    if not holding or not others:
+        return None
+    longest = max(8, len(ref.core) + 4)
+    if any(len(it) > longest or _VERBISH.search(pattern.sub("", it)) for it in items):
+        return None  # not a plain list of names or values: 通过本院或者直接向…法院提出上诉
+    if alternatives:
+        return TextVerdict(
+            MISMATCH, "alternatives", f"answer offers {ref.text!r} as one of several alternatives", ref.text
+        )
+    label = pattern.sub("", holding[0])
+    if label and set(_HAN_PAIR.findall(label)) & set(_HAN_PAIR.findall(question)):
+        return None  # 审判员蔺书衡、书记员郜以宁: the label says which
+    shown = "、".join(items)
+    return TextVerdict(MISMATCH, "list", f"answer lists {shown} without saying which one answers", ref.text)
+
+
+@lru_cache(maxsize=4096)
+def reference_words(body: str) -> tuple[str, ...]:
+    """jieba's words of a reference's body (once per reference), without stop words and numbers."""
+    words = load_jieba().lcut(body)
+    keep = (w for w in words if w.strip() and w not in STOPWORDS and not set(w) <= _NUMBER_WORD)
+    return tuple(dict.fromkeys(keep))
+
+
+def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
+    """The token rule, in the answer's sentence that shares the most with the reference (its words
+    and every number of the reference must be in one sentence: a long answer has many numbers)."""
+    words = reference_words(ref.core) if view.core else ()
+    if not words:
+        return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text)
+    total = sum(len(w) for w in words)
+    best: tuple[float, list[str], Sentence] | None = None
+    for sentence in view.sentences:
+        if any(n not in sentence.numbers for n in ref.numbers):
+            continue
+        found = [w for w in words if w in sentence.core]
+        share = sum(len(w) for w in found) / total
+        if best is None or share > best[0]:
+            best = (share, found, sentence)
+    if best is None or not best[1]:
+        return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text, 0.0)
+    share, found, sentence = best
+    shown = f"{len(found)}/{len(words)} words, {share:.0%} of their characters"
+    if share < TOKEN_THRESHOLD:
+        return TextVerdict(MISMATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+    replaced = _replaced(words, found, sentence.clauses)
+    if replaced:
+        reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
+        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
+    return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+
+
+def _replaced(words: tuple[str, ...], found: list[str], clauses: tuple[Clause, ...]) -> str | None:
+    """A missing word whose neighbours are found with other text between them (``东湖`` for ``梧桐``),
+    or a missing last word whose neighbour is followed by other words (``培训`` for ``咨询``)."""
+    have = set(found)
+    for i in range(1, len(words)):
+        left, word = words[i - 1], words[i]
+        right = words[i + 1] if i + 1 < len(words) else None
+        if word in have or left not in have or (right is not None and right not in have):
+            continue
+        for clause in clauses:
+            at = clause.core.find(left)
+            if at < 0:
+                continue
+            end = at + len(left)
+            if right is None:
+                if end < len(clause.core) and clause.core[end].isalpha():
+                    return word
+            elif clause.core.find(right, end) > end:
+                return word
+    return None

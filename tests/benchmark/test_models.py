@@ -1,0 +1,34 @@
+"""``LineRange.parse``: every accepted spelling, and what it refuses (the plain ``"40-42"`` / ``"40"``
+spellings take a short path; the others the general one: both must read the same)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmark.models import LineRange
+
+CASES = [
+    ("82-83", LineRange(82, 83), "the usual spelling"),
+    ("82", LineRange(82, 82), "one line"),
+    ("5-3", LineRange(3, 5), "ends given in reverse order"),
+    (" 4 - 5 ", LineRange(4, 5), "spaces around the numbers"),
+    ("40~42", LineRange(40, 42), "a tilde as the dash"),
+    ("40–42", LineRange(40, 42), "an en dash"),
+    ("４-５", LineRange(4, 5), "full-width digits"),
+    ([7, 3], LineRange(3, 7), "a list of line numbers"),
+    (9, LineRange(9, 9), "a bare number"),
+    ("82-", None, "a range without its end"),
+    ("-3", None, "a range without its start"),
+    ("0-2", None, "line 0 does not exist"),
+    ("4-5-6", None, "three numbers"),
+    ("4--5", None, "a doubled dash"),
+    ("", None, "empty"),
+    ("x", None, "no number"),
+    (True, None, "a boolean is no line number"),
+    (None, None, "absent"),
+]
+
+
+@pytest.mark.parametrize(("value", "expected", "why"), CASES, ids=[c[2] for c in CASES])
+def test_parse(value: object, expected: LineRange | None, why: str) -> None:
+    assert LineRange.parse(value) == expected, why

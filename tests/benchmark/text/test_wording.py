@@ -1,0 +1,68 @@
+"""The canonical wording of free text: numbers in digits, width, case and punctuation folded."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmark.text import fold
+from benchmark.text.wording import canonical, numbers
+
+CANONICAL = [
+    ("十五日", "15日", "a number in words with a unit character"),
+    ("15天", "15日", "天 after a number is 日"),
+    ("两年", "2年", "两 before a measure word"),
+    ("二年", "2年", "a lone digit before a measure word"),
+    ("第二实验小学", "第2实验小学", "a lone digit after 第"),
+    ("一分不少", "1分不少", "分 is a measure word"),
+    ("统一社会信用代码", "统一社会信用代码", "a lone 一 inside a word stays"),
+    ("一审", "一审", "审 is no measure word"),
+    ("万一", "万一", "no number"),
+    ("三四万元", "三四万元", "an approximation is no number"),
+    ("百分之六", "6%", "百分之 is a percent sign"),
+    ("月利率百分之零点九", "月利率0.9%", "a decimal in words"),
+    ("千分之五", "5‰", "千分之 is per mille"),
+    ("百分之6", "6%", "百分之 before digits"),
+    ("二〇二〇年八月三十一日", "2020年8月31日", "digits one by one and a date"),
+    ("人民币300,000元", "人民币300000元", "thousands separators go"),
+    ("0.9%", "0.9%", "decimal point and percent kept"),
+    ("1, 2", "1|2", "two numbers stay apart"),
+    ("20:17", "20|17", "a time's numbers stay apart"),
+    ("２０时１７分", "20时17分", "full width"),
+    ("临0102民初5836号", "临0102民初5836号", "zeros of a code kept"),
+    ("-5度", "-5度", "a sign"),
+    ("2021-08-16", "2021|08|16", "a hyphen between numbers is no sign"),
+    ("- 蒲立恒", "蒲立恒", "a dash before words is punctuation"),
+    ("温度为 -5 度", "温度为-5度", "a sign after a space"),
+    ("line\nbreak 3", "linebreak3", "line breaks go"),
+    ("AB-1", "ab1", "a hyphen after a letter is no sign"),
+    ("Junior college.", "juniorcollege", "English: case and spaces"),
+    ("“乐言 上学”", "乐言上学", "quotes and spaces"),
+    ("", "", "empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected", "why"), CANONICAL)
+def test_canonical(text: str, expected: str, why: str) -> None:
+    assert canonical(text) == expected, why
+
+
+@pytest.mark.parametrize(
+    "text", ["蒲立恒", "江州市中级人民法院", "Fu Xiaochuan (符晓川).", "「启明 戚老师」"]
+)
+def test_canonical_without_numbers_is_the_fold(text: str) -> None:
+    assert canonical(text) == fold(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("年利率0.9%", ("0.9%",)),
+        ("10.9%", ("10.9%",)),
+        ("2020年8月3日20时17分", ("2020", "8", "3", "20", "17")),
+        ("1|2", ("1", "2")),
+        ("-5度", ("-5",)),
+        ("没有数字", ()),
+    ],
+)
+def test_numbers_are_whole(text: str, expected: tuple[str, ...]) -> None:
+    assert numbers(canonical(text)) == expected

@@ -1,0 +1,249 @@
+"""Free-text matching: the forms compared (scorers.text_forms) and the rules (scorers.text_match).
+
+The rules' verdicts on whole answers are pinned row by row in tests/scorers/cases/fact_exact.json
+(the ``text_*`` and ``entity_*`` rows); this file tests the parts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from benchmark.models import Answer, Expected, Question, RequiredEvidence
+from scorers.comparators import CompareContext
+from scorers.extract import AnswerValues
+from scorers.result import MATCH, MISMATCH, OMISSION
+from scorers.text_comparators import compare_entity, compare_exact, compare_text
+from scorers.text_forms import AnswerText, asks_span, core, reference
+from scorers.text_match import match_references, period
+
+
+def _question(text: str = "是谁？", evidence: tuple[str, ...] = ()) -> Question:
+    required = tuple(RequiredEvidence(1, e) for e in evidence)
+    return Question(id="q", type="fact_exact", question=text, expected=Expected(), required_evidence=required)
+
+
+def _compare(fn: Any, expected: Any, answer: str, question: Question | None = None, **fields: Any) -> Any:
+    q = question or _question()
+    return fn(expected, AnswerValues(Answer(answer=answer, fields=fields), q), CompareContext("field", q))
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "expected"),
+    [
+        ("被告金华公司", False, "金华"),
+        ("申请执行人江州沐禾餐饮管理有限公司", False, "江州沐禾餐饮管理"),
+        ("申请人民法院强制执行", False, "申请法院强制执行"),  # 申请人 is no role in 申请人民法院
+        ("江州市中级人民法院", False, "江州市中院"),
+        ("中国建设银行青屿东湖支行", False, "建行青屿东湖支行"),
+        ("15日内", False, "15日"),
+        ("15日以内", False, "15日"),
+        ("国内", False, "国内"),  # 内 only after a number or a time unit
+        ("约2年", True, "2年"),
+        ("约2年", False, "约2年"),
+        ("2年左右", True, "2年"),
+        ("约定", True, "约定"),  # 约 only before a number
+    ],
+)
+def test_core_leaves_out_what_does_not_decide(text: str, span: bool, expected: str) -> None:
+    from benchmark.text.wording import canonical
+
+    assert core(canonical(text), span) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "span"),
+    [
+        ("保证期间是多长？", True),
+        ("上诉期限是多久？", True),
+        ("How long is the term?", True),
+        ("谁介绍的？", False),
+    ],
+)
+def test_asks_span(question: str, span: bool) -> None:
+    assert asks_span(question) is span
+
+
+def test_reference_region_and_body() -> None:
+    court = reference("江州市临川区人民法院", False)
+    assert court.region == (("江州", "市"), ("临川", "区")) and court.body == "法院"
+    school = reference("青屿市第二实验小学", False)
+    assert school.region == (("青屿", "市"),) and school.body == "第2实验小学"
+    assert reference("华联超市", False).region == ()  # a name ending in 市 is no region
+    assert reference("原告", False).core == "原告"  # a reference that is only a role keeps it
+
+
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [
+        ("江州市临川区人民法院", True),
+        ("江州临川区法院", True),
+        ("临川区法院", True),
+        ("临川法院", True),
+        ("法院", False),  # the region left out leaves too little
+        ("江州市人民法院", False),
+        ("青屿市临川区法院", False),
+    ],
+)
+def test_region_pattern(answer: str, found: bool) -> None:
+    ref = reference("江州市临川区人民法院", False)
+    view = AnswerText(answer, False)
+    assert bool(ref.pattern.search(view.core)) is found
+
+
+def test_numbers_are_compared_whole() -> None:
+    ref = reference("6%", False)
+    assert ref.pattern.search(AnswerText("年利率6%", False).core)
+    assert not ref.pattern.search(AnswerText("16%", False).core)
+    assert not ref.pattern.search(AnswerText("0.6%", False).core)
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "expected"),
+    [
+        ("月利率0.9%", "0.9%", "month"),
+        ("借款月利率为0.6%折合年利率7.2%", "7.2%", "year"),
+        ("借款月利率为0.6%折合年利率7.2%", "0.6%", "month"),
+        ("年化7.2%", "7.2%", "year"),
+        ("0.9%permonth", "0.9%", "month"),
+        ("0.9%", "0.9%", None),
+        ("月利率0.9%", "9%", None),
+    ],
+)
+def test_period_of_a_rate(text: str, number: str, expected: str | None) -> None:
+    assert period(text, number) == expected
+
+
+def test_the_first_accepted_answer_that_matches_wins() -> None:
+    refs = [reference("装修", False), reference("装潢", False)]
+    verdict = match_references(refs, [AnswerText("门店装潢", False)], "借款的用途？", entity=False)
+    assert verdict.status == MATCH and verdict.reference == "装潢"
+
+
+def test_a_telling_failure_is_reported() -> None:
+    refs = [reference("蔺书衡", False), reference("郜以宁", False)]
+    verdict = match_references(refs, [AnswerText("可能是郜以宁吧", False)], "是谁？", entity=True)
+    assert verdict.status == OMISSION and verdict.rule == "hedge"
+
+
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("蒲立恒、顾主任", MISMATCH),
+        ("蒲立恒和顾主任", MISMATCH),
+        ("蒲立恒 or 顾主任", MISMATCH),
+        ("是蒲立恒介绍的，顾主任后来也参与了", MATCH),
+        ("蒲立恒和邝振川是同事", MATCH),  # not a list of names: a sentence about them
+        ("介绍人：蒲立恒、邝振川的同事", MISMATCH),
+        ("蒲立恒（邝振川的同事、戚鸣远的朋友）", MATCH),  # the list is an aside
+    ],
+)
+def test_lists_of_names(answer: str, status: str) -> None:
+    assert _compare(compare_entity, "蒲立恒", answer, _question("是谁介绍的？")).status == status
+
+
+def test_a_list_is_a_hedge_only_for_an_entity() -> None:
+    assert _compare(compare_text, "装修", "装修、经营周转").status == MATCH
+    assert _compare(compare_text, "装修", "装修或经营周转").status == MISMATCH
+
+
+def test_fields_are_read_as_given() -> None:
+    assert _compare(compare_entity, "蒲立恒", "见笔录", entity="蒲立恒").status == MATCH
+    comp = _compare(compare_entity, "蒲立恒", "蒲立恒", entity="顾主任")
+    assert comp.status == MISMATCH and "fields:entity" in comp.reason
+
+
+def test_quotations_are_read_when_the_conclusion_names_nothing() -> None:
+    assert _compare(compare_text, "乐言上学", "备注写的是“乐言上学”。").status == MATCH
+    assert _compare(compare_text, "乐言上学", "不是“乐言上学”。").status == MISMATCH
+
+
+def test_expected_lists_are_shown_as_lists() -> None:
+    comp = _compare(compare_text, ("装修", "装潢"), "证券投资")
+    assert comp.status == MISMATCH and comp.expected == ["装修", "装潢"]
+    assert _compare(compare_text, ("装修", "装潢"), "  ").status == OMISSION
+    assert _compare(compare_text, (), "装修").status == MISMATCH
+
+
+def test_the_rate_period_comes_from_the_evidence() -> None:
+    q = _question("逾期利息按什么利率计算？", ("自逾期之日起按月利率0.9%向甲方支付逾期利息",))
+    assert _compare(compare_text, "0.9%", "年利率0.9%", q).status == MISMATCH
+    assert _compare(compare_text, "0.9%", "月利率0.9%", q).status == MATCH
+    assert _compare(compare_text, "0.9%", "月利率0.9%，即年利率10.8%", q).status == MATCH
+    assert _compare(compare_text, "年利率0.9%", "月利率0.9%", q).status == MISMATCH  # the reference's own
+
+
+def test_exact_accepts_any_accepted_answer() -> None:
+    q = _question()
+    values = AnswerValues(Answer("大学专科"), q)
+    assert compare_exact(("大专", "大学专科"), values, CompareContext("text_answer", q)).status == MATCH
+    values = AnswerValues(Answer("见下", fields={"entity": "顾主任"}), q)
+    assert compare_exact(("蒲立恒",), values, CompareContext("entity", q)).status == MISMATCH
+
+
+def _loads_jieba(answer: str, expected: str) -> bool:
+    code = (
+        "import sys\n"
+        "from benchmark.models import Answer, Expected, Question\n"
+        "from scorers.comparators import CompareContext\n"
+        "from scorers.extract import AnswerValues\n"
+        "from scorers.text_comparators import compare_entity\n"
+        "q = Question(id='q', type='fact_exact', question='哪个法院？', expected=Expected())\n"
+        f"compare_entity({expected!r}, AnswerValues(Answer({answer!r}), q), CompareContext('entity', q))\n"
+        "print('jieba' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip() == "True"
+
+
+def test_jieba_is_loaded_only_when_the_token_rule_is_reached() -> None:
+    assert not _loads_jieba("由江州市临川区人民法院管辖。", "江州市临川区人民法院")  # contains
+    assert not _loads_jieba("十日内", "十五日内")  # a number decides
+    assert _loads_jieba("梧桐支行（江州惠民银行）", "江州惠民银行梧桐支行")  # the token rule
+
+
+def test_alternative_ways_are_no_alternative_answers() -> None:
+    answer = "可在判决书送达之日起十五日内，通过本院或者直接向江州市中级人民法院提出上诉。"
+    assert _compare(compare_entity, "江州市中级人民法院", answer).status == MATCH
+    assert _compare(compare_entity, "江州市中级人民法院", "江州市中院或者江州市高院").status == MISMATCH
+
+
+def test_an_approximation_the_question_asks_for_is_no_hedge() -> None:
+    assert (
+        _compare(compare_text, "四十平方米", "约四十平方米", _question("办公室面积约多少？")).status == MATCH
+    )
+    assert (
+        _compare(compare_text, "四十平方米", "约四十平方米", _question("办公室面积多少？")).status == OMISSION
+    )
+
+
+def test_the_token_rule_reads_one_sentence_with_every_number() -> None:
+    answer = "5月10日他转了一笔。那天我卡上只有6万多，就转了6万。"
+    assert _compare(compare_text, "卡上只有5万多", answer).status == MISMATCH
+    assert _compare(compare_text, "卡上只有5万多", "那天卡上只有5万多，就转了5万。").status == MATCH
+
+
+_PIECES = ["蒲立恒", "顾主任", "听雨轩茶楼", "江州市中院", "不是", "可能", "或", "、", "和", "，", "。", "（", "）",
+           "被告", "介绍的", "吧", "他说", "十五日", "15天", "\n", " ", "Pu"]  # fmt: skip
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=8).map("".join),
+    st.sampled_from(["蒲立恒", "顾主任", "听雨轩"]),
+)
+def test_the_plain_shortcut_decides_as_the_rules_do(answer: str, name: str) -> None:
+    """A reference no rule rewrites, found in a sentence without cue characters, is a match: the same
+    verdict as the rules reach without that shortcut."""
+    ref = reference(name, False)
+    assert ref.plain is not None
+    slow = dataclasses.replace(ref)
+    slow.__dict__["plain"] = None  # the cached property, set: no shortcut
+    fast_verdict = match_references([ref], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
+    slow_verdict = match_references([slow], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
+    assert fast_verdict.status == slow_verdict.status
