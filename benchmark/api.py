@@ -271,7 +271,7 @@ def rescore(
     _check_workers(workers)
     out_dir = None if output_dir is None else Path(output_dir)
     source = find_run(str(run_ref), out_dir or DEFAULT_OUTPUT)
-    if source.complete and source.read_report().get("status") == STOPPED:
+    if source.complete and source.read_report_head().get("status") == STOPPED:
         raise StoreError(
             "this run was stopped before it was scored: run it again with `run --resume` "
             "(the answers it received are reused from the answer cache)",

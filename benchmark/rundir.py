@@ -11,7 +11,7 @@ import json
 import os
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -128,6 +128,13 @@ class RunDir:
     def read_report(self) -> dict[str, Any]:
         return self._read_json(REPORT)
 
+    def read_report_head(self) -> dict[str, Any]:
+        """``read_report`` with its ``questions`` left empty (and, as the run path lays the file out,
+        not decoded: ``report_file.read_head``)."""
+        from benchmark.pipeline.report_file import read_head
+
+        return self._read_json(REPORT, read_head)
+
     def read_answers(self) -> list[dict[str, Any]]:
         """The lines of ``answers.jsonl``, read as a replay file is (``benchmark.json_input``)."""
         from benchmark.json_input import MAX_ANSWERS_BYTES, iter_json_lines, read_limited
@@ -139,10 +146,13 @@ class RunDir:
     def has(self, name: str) -> bool:
         return (self.path / name).is_file()
 
-    def _read_json(self, name: str) -> dict[str, Any]:
+    def _read_json(self, name: str, read: Callable[[Path], Any] | None = None) -> dict[str, Any]:
+        from benchmark.json_lines import loads_line
+
         path = self.path / name
         try:
-            value = json.loads(path.read_text(encoding="utf-8"))
+            # json.loads's values, read by orjson where it can
+            value = read(path) if read is not None else loads_line(path.read_bytes())
         except FileNotFoundError:
             raise StoreError(f"the run has no {name}", path=self.path) from None
         except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:

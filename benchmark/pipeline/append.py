@@ -24,14 +24,18 @@ from benchmark.rundir import ANSWERS
 from benchmark.runner import Reply
 
 MISSING = -1
+# The report lines and page rows (2-7 kB each) are written in large blocks: with the default 8 kB buffer
+# nearly every line was a write call of its own, each a hand-off of the interpreter lock to the
+# adapter's threads and back. They are scratch files, read back only when the run ends.
+SPOOL_BUFFER = 1 << 20
 
 
 class Spool:
     """Records put by index in any order (a later put of an index replaces it), read back by index."""
 
-    def __init__(self, path: Path, size: int) -> None:
+    def __init__(self, path: Path, size: int, buffer: int = -1) -> None:
         self.path = path
-        self._file: IO[bytes] = path.open("w+b")
+        self._file: IO[bytes] = path.open("w+b", buffering=buffer)
         self._end = 0
         self._at_end = True  # no read since the last write: the file position is at the end
         self.offsets = array("q", [MISSING]) * size
@@ -100,8 +104,8 @@ class RunFiles:
     def __init__(self, folder: Path, jobs: int, questions: int) -> None:
         self.folder = folder
         self.answers = Spool(folder / ANSWERS, jobs)
-        self.lines = Spool(folder / ".report-lines.tmp", jobs)
-        self.rows = Spool(folder / ".page-rows.tmp", questions)
+        self.lines = Spool(folder / ".report-lines.tmp", jobs, SPOOL_BUFFER)
+        self.rows = Spool(folder / ".page-rows.tmp", questions, SPOOL_BUFFER)
 
     def answer(self, reply: Reply) -> None:
         """Append the reply's answer (none for a SKIP) and flush it: a killed run keeps it."""

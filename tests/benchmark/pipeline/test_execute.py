@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from benchmark.api import rescore, run
 from benchmark.pipeline.read_back import StoredResults
 from benchmark.report.json_report import build_report, dumps_report, question_entry, strip_timings
@@ -84,3 +86,22 @@ def test_rescore_writes_a_run_directory_with_its_page(tmp_path: Path) -> None:
     assert [r.outcome for r in again.results] == [r.outcome for r in record.results]
     assert all(r.cached for r in again.results)
     assert not list(folder.glob(".*"))  # no spool left behind
+
+
+def test_what_the_run_set_aside_from_the_collector_is_handed_back(tmp_path: Path) -> None:
+    """The plan is kept out of the collector's full passes while the run lasts, and only then."""
+    frozen: list[int] = []
+
+    class Looking(EchoAdapter):
+        def query(self, query: Any) -> dict[str, Any]:
+            frozen.append(gc.get_freeze_count())
+            if query.question.id == "q002":
+                raise KeyboardInterrupt  # a run that ends half-way hands them back too
+            return super().query(query)
+
+    path = numbered_set(tmp_path / "sets", 3)
+    run(path, EchoAdapter(), output_dir=tmp_path / "a", concurrency=1)
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(KeyboardInterrupt):
+        run(path, Looking(), output_dir=tmp_path / "b", concurrency=1)
+    assert frozen and min(frozen) > 0 and gc.get_freeze_count() == 0

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
 from benchmark.json_lines import dumps_line_bytes
-from benchmark.pipeline.report_file import write_report
+from benchmark.pipeline.report_file import read_head, write_report
 from benchmark.report.json_report import build_report, dumps_report_bytes, question_entry, report_head
 from benchmark.summary import Tally
 from tests.benchmark.report.sample import sample_record
@@ -46,3 +49,40 @@ def test_an_empty_run_has_an_empty_question_list(tmp_path: Path) -> None:
     record.results = []
     write_report(tmp_path / "report.json", report_head(record, {}), [], Tally(record.datasets))
     assert (tmp_path / "report.json").read_bytes() == dumps_report_bytes(build_report(record))
+
+
+def _full_head(path: Path) -> dict[str, object]:
+    return {**json.loads(path.read_text(encoding="utf-8")), "questions": []}
+
+
+def test_the_head_is_read_without_the_questions_and_equals_the_whole_report_without_them(
+    tmp_path: Path,
+) -> None:
+    _write(tmp_path / "report.json")
+    head = read_head(tmp_path / "report.json")
+    assert head == _full_head(tmp_path / "report.json")
+    assert head["summary"] and head["run_id"]  # keys after the questions are read too
+
+
+def test_a_report_laid_out_otherwise_is_read_whole(tmp_path: Path) -> None:
+    """Hand-edited reports: another indent, compact, one question pretty-printed, an empty list."""
+    _write(tmp_path / "report.json")
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    layouts = {
+        "indent4": json.dumps(report, ensure_ascii=False, indent=4),
+        "compact": json.dumps(report, ensure_ascii=False),
+        "indent2": json.dumps(report, ensure_ascii=False, indent=2),  # nested lines inside questions
+        "empty": json.dumps({**report, "questions": []}, ensure_ascii=False, indent=2),
+    }
+    for name, text in layouts.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        assert read_head(path) == _full_head(path), name
+
+
+def test_a_broken_report_raises_as_a_whole_read_does(tmp_path: Path) -> None:
+    _write(tmp_path / "report.json")
+    data = (tmp_path / "report.json").read_bytes()
+    (tmp_path / "cut.json").write_bytes(data[: len(data) // 2])
+    with pytest.raises(json.JSONDecodeError):
+        read_head(tmp_path / "cut.json")
