@@ -28,6 +28,7 @@ from benchmark.pipeline.finish import Outputs
 from benchmark.pipeline.plan import Plan, SetsOrPaths, plan, schema_sha256
 from benchmark.results import STOPPED, RunRecord
 from benchmark.rundir import (
+    ANSWERS,
     TOOL,
     RunDir,
     display_path,
@@ -288,7 +289,7 @@ def rescore(
         repeat=int(options.get("repeat") or 1),
         trusted=set((config.get("sets") or {}).values()) if same_schema else (),
     )
-    jobs = the_plan.jobs(str(config.get("adapter_sha", "")))
+    jobs = the_plan.jobs(str(config.get("adapter_sha", "")), keys=not source.has(ANSWERS))
     if scorer_options is None:
         scorer_options = options.get("scorer_options") or {}
     if retrieval_k is not None:  # the k of the retrieval metrics, over the run's other scorer options

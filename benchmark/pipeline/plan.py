@@ -52,7 +52,9 @@ class Plan:
         """What the system under test receives for ``q`` (docs/contract.md §3)."""
         return query_for(qs, q, self.document(qs), self.case(qs))
 
-    def jobs(self, identity_sha: str) -> list[Job]:
+    def jobs(self, identity_sha: str, *, keys: bool = True) -> list[Job]:
+        """Every (question, trial) in plan order; ``keys=False``: without answer-cache keys (``""``), for a
+        rescore that reads the answers from the run's ``answers.jsonl`` and never looks in the cache."""
         out = []
         for i, (qs, q) in enumerate(self.pairs):
             doc, case = self.document(qs), self.case(qs)
@@ -62,7 +64,7 @@ class Plan:
                 canon["system_instructions"] = qs.system_instructions.to_dict()
             query = self.query(qs, q)
             for trial in range(self.repeat):
-                key = answer_key(identity_sha, canon, sha, trial)
+                key = answer_key(identity_sha, canon, sha, trial) if keys else ""
                 out.append(Job(seq=i * self.repeat + trial, query=query, trial=trial, key=key))
         return out
 
