@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from scorers.verdicts import Judgement, Verdict
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answered:
     """What scoring needs of a reply (small: it may be sent to another process)."""
 
@@ -54,7 +54,7 @@ class Answered:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scored:
     """One answer scored: its report line, its page row (first trial only), and for the judge's summary
     what a judge was asked about it (``judgements``) and how many components a verdict turned."""
