@@ -51,19 +51,24 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
-def _compact_lines(document: Document | Case) -> tuple[str, ...]:
-    """The document's lines with their whitespace removed (held by the document: ``derived``)."""
-    return tuple("".join(line.text.split()) for line in document.lines)
+_SENTENCE_END = "。！？!?；;"
+
+
+def _line_openings(document: Document | Case) -> frozenset[str]:
+    """Every opening of a document line that ends a sentence or the line: the line up to each of its
+    sentence ends, and the whole line; whitespace removed (held by the document: ``derived``)."""
+    out = set()
+    for line in document.lines:
+        text = "".join(line.text.split())
+        out.add(text)
+        out.update(text[:i] for i, ch in enumerate(text) if ch in _SENTENCE_END)
+    return frozenset(out)
 
 
 def _a_document_line(sentence: str, document: Document | Case) -> bool:
     """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
     opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
-    compact = "".join(sentence.split())
-    for text in document.derived(_compact_lines):
-        if text.startswith(compact) and (len(text) == len(compact) or text[len(compact)] in "。！？!?；;"):
-            return True
-    return False
+    return "".join(sentence.split()) in document.derived(_line_openings)
 
 
 def _sentences(text: str) -> list[tuple[str, int]]:
