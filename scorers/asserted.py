@@ -71,9 +71,9 @@ def _a_document_line(sentence: str, document: Document | Case) -> bool:
     return "".join(sentence.split()) in document.derived(_line_openings)
 
 
-def _sentences(text: str) -> list[tuple[str, int]]:
+def _sentences(text: str) -> list[tuple[str, int, str]]:
     """The sentences of ``text`` (split at 。！？； and line breaks), each without a page label it
-    opens with, and where each ends."""
+    opens with, where each ends, and its matching view (each folded once)."""
     out = []
     for m in _SENTENCE.finditer(text):
         raw = m.group()
@@ -81,21 +81,23 @@ def _sentences(text: str) -> list[tuple[str, int]]:
             label = _LEADING_LABEL.match(raw)
             if label is not None:
                 raw = raw[label.end() :]
-        out.append((raw, m.end()))
+        out.append((raw, m.end(), match_view(raw)))
     return out
 
 
-def _opens_with_conclusion(text: str, sentences: list[tuple[str, int]], document: Document | Case) -> bool:
+def _opens_with_conclusion(
+    text: str, sentences: list[tuple[str, int, str]], document: Document | Case
+) -> bool:
     """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
     not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
-    for sentence, end in sentences:
+    for sentence, end, view in sentences:  # the view of ``raw`` too: folding drops the whitespace
         raw = sentence.strip()
         if not raw:
             continue
         if raw.endswith((":", "：")) and len(raw) <= _SHORT:
             continue  # a heading
         asks = text[end : end + 1] in ("？", "?")
-        return len(match_view(raw)) < _SHORT and not asks and not _a_document_line(raw, document)
+        return len(view) < _SHORT and not asks and not _a_document_line(raw, document)
     return False
 
 
@@ -105,7 +107,7 @@ def is_excerpt(text: str, document: Document | Case | None) -> bool:
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
     found = _sentences(text)
-    sentences = [s for s in (match_view(raw) for raw, _ in found) if s]
+    sentences = [view for _, _, view in found if view]
     if len(sentences) < 2 or _opens_with_conclusion(text, found, document):
         return False
     folded = document.folded
