@@ -43,7 +43,8 @@ class Judge(Protocol):
 
 JudgeFactory = Callable[[str | None, dict[str, Any]], Judge]
 
-JUDGES: Registry[JudgeFactory] = Registry("judge")
+BUILTIN_JUDGES = {"semantic": "benchmark.judges.semantic:create", "openai": "benchmark.judges.openai:create"}
+JUDGES: Registry[JudgeFactory] = Registry("judge", builtins=BUILTIN_JUDGES)
 NO_JUDGE = ("", "none", "off")
 
 
