@@ -64,7 +64,7 @@ def parse_failures(value: str | None) -> int | None:
     text = str(value).strip().lower()
     if text == "all":
         return -1
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     raise ConfigError(f"expected a number or 'all', got {value!r}", where="--failures")
 
