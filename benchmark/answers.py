@@ -109,7 +109,7 @@ def _as_page(value: object) -> int | None:
         return int(value)
     if isinstance(value, str):
         digits = value.strip().lstrip("第pP.页 ").rstrip("页 ")
-        return int(digits) if digits.isdigit() else None
+        return int(digits) if digits.isdecimal() else None
     return None
 
 

@@ -38,12 +38,12 @@ class LineRange:
             return cls(lo, hi) if lo > 0 else None
         if isinstance(value, str):
             lo_text, dash, hi_text = value.partition("-")  # the usual "40-42" / "40" first
-            if lo_text.isdigit() and (hi_text.isdigit() or not dash):
+            if lo_text.isdecimal() and (hi_text.isdecimal() or not dash):
                 lo, hi = int(lo_text), int(hi_text or lo_text)
                 return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
             text = value.strip().replace("–", "-").replace("~", "-").replace("—", "-")
             parts = [p.strip() for p in text.split("-", 1)]
-            if all(p.isdigit() for p in parts) and parts[0]:
+            if all(p.isdecimal() for p in parts) and parts[0]:  # isdigit() also takes "²", int() does not
                 lo, hi = int(parts[0]), int(parts[-1])
                 return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
         return None

@@ -58,11 +58,12 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import Document
 from benchmark.json_lines import dumps_line_bytes, loads_line
 from benchmark.models import Question, QuestionSet
-from benchmark.plan import plan
+from benchmark.pipeline.plan import plan
 from benchmark.report.json_report import question_entry
 from benchmark.resources import datasets_dir
-from benchmark.results import FAIL, PASS, Counts, QuestionResult
+from benchmark.results import FAIL, PASS, QuestionResult
 from benchmark.scoring import score_answer
+from benchmark.summary import Counts
 from scorers.contexts import with_retrieval
 from scorers.registry import ScoringContext, scorer_for
 
@@ -229,7 +230,7 @@ def score_stream(pool: Pool, path: Path, out: Path, checkpoints: tuple[int, ...]
             counts = tally.counts.get(r.type)
             if counts is None:
                 counts = tally.counts[r.type] = Counts()
-            counts.add(r)
+            counts.add(r.outcome, r.score)
             tally.pairs[r.type] = tally.pairs.get(r.type, 0) + 1
             tally.seconds[r.type] = tally.seconds.get(r.type, 0.0) + clock() - t0
             if k in checkpoints:

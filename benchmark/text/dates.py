@@ -104,7 +104,7 @@ _FULL_PATTERNS = [_CN_YMD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
 
 
 def _small_int(s: str) -> int | None:
-    if s.isdigit():
+    if s.isdecimal():
         return int(s)
     if s == "元":
         return 1

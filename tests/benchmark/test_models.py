@@ -24,6 +24,8 @@ CASES = [
     ("4--5", None, "a doubled dash"),
     ("", None, "empty"),
     ("x", None, "no number"),
+    ("²-3", None, "a superscript is a digit to str.isdigit but no number to int()"),
+    ("4-⑤", None, "a circled number is not read"),
     (True, None, "a boolean is no line number"),
     (None, None, "absent"),
 ]
