@@ -1,9 +1,11 @@
 """The answer cache: every answer a system gave, in SQLite, keyed by what produced it.
 
 The key is the sha256 of the adapter's identity (its ``describe()``, never its secrets), the question's
-canonical JSON, the document's sha256 and the trial number. Each answer is committed as soon as it
-arrives (WAL mode), so a run killed with ``kill -9`` loses nothing it had received: ``--resume`` asks
-only the questions that have no row yet, and ``rescore`` never asks anything.
+canonical JSON, the document's sha256 and the trial number. ``put`` commits one answer at once (WAL
+mode); a run writes its answers in small batches (``put_many``, at least every 0.2 s), and keeps each
+answer in its run directory's ``answers.jsonl`` the moment it arrives, so a run killed with ``kill -9``
+loses nothing it had received: ``--resume`` asks only the questions that have no answer in either yet,
+and ``rescore`` never asks anything.
 
 The schema is versioned by append-only numbered migrations in a ``schema_version`` table.
 """
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from benchmark.errors import StoreError
 from benchmark.sqlite_file import SQLiteFile
@@ -41,7 +45,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX answers_by_run ON answers(run_id);
     """,
-    # 2: question-set files already validated against a given schema.json (by content hash)
+    # 2: question-set files already validated against a given schema.json (by content hash); no longer
+    # read or written: benchmark.pipeline.validated remembers them across output directories
     """
     CREATE TABLE validated_sets (
         sha256 TEXT NOT NULL,
@@ -60,6 +65,15 @@ def canonical_json(value: Any) -> str:
 
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _answer_json(answer: Mapping[str, Any]) -> str:
+    """A stored answer's JSON (read back by ``json.loads``): orjson when it can, else ``canonical_json``
+    (a Decimal, or another object an adapter put in ``fields``, is written as text, as before)."""
+    try:
+        return orjson.dumps(answer, option=orjson.OPT_SORT_KEYS).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return canonical_json(answer)
 
 
 def adapter_sha(identity: Mapping[str, Any]) -> str:
@@ -99,20 +113,28 @@ class AnswerCache(SQLiteFile):
 
     def put(self, entry: CachedAnswer, identity_sha: str) -> None:
         """Store one answer and commit at once (a later answer for the same key replaces it)."""
+        self.put_many([entry], identity_sha)
+
+    def put_many(self, entries: Iterable[CachedAnswer], identity_sha: str) -> None:
+        """Store answers in one transaction (a later answer for the same key replaces it)."""
         now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-        row = (
-            entry.key,
-            entry.question_id,
-            entry.trial,
-            identity_sha,
-            canonical_json(entry.answer),
-            entry.latency_ms,
-            entry.attempts,
-            entry.run_id,
-            now,
-        )
+        rows = [
+            (
+                entry.key,
+                entry.question_id,
+                entry.trial,
+                identity_sha,
+                _answer_json(entry.answer),
+                entry.latency_ms,
+                entry.attempts,
+                entry.run_id,
+                now,
+            )
+            for entry in entries
+        ]
         try:
-            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?)", row)
+            with self._tx() as db:
+                db.executemany("INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?)", rows)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot write to answer cache ({exc})", path=self.path) from None
 
@@ -130,17 +152,6 @@ class AnswerCache(SQLiteFile):
             for row in self._db.execute(sql, chunk):
                 out[row[0]] = CachedAnswer(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
         return out
-
-    def validated_sets(self, schema_sha256: str) -> set[str]:
-        """sha256 of the set files known to validate against the schema with this hash."""
-        rows = self._db.execute("SELECT sha256 FROM validated_sets WHERE schema_sha256 = ?", (schema_sha256,))
-        return {r[0] for r in rows}
-
-    def mark_validated(self, set_shas: Iterable[str], schema_sha256: str) -> None:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        rows = [(sha, schema_sha256, now) for sha in sorted(set(set_shas))]
-        with self._tx() as db:
-            db.executemany("INSERT OR IGNORE INTO validated_sets VALUES (?,?,?)", rows)
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])

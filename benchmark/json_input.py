@@ -157,18 +157,20 @@ def iter_json_lines(data: bytes, path: Path, error: type[BenchmarkError]) -> Ite
         data = data[len(_BOM) :]
     for number, raw in enumerate(data.split(b"\n"), 1):
         line = raw[:-1] if raw.endswith(b"\r") else raw
-        if not line.strip():
-            continue
-        where = f"line {number}"
-        try:
-            yield number, _loads_line(line)
-        except json.JSONDecodeError as exc:
-            raise error(f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=where) from None
-        except UnicodeDecodeError as exc:
-            raise error(
-                f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path, where=where
-            ) from None
-        except RecursionError:
-            raise error(f"nested deeper than {MAX_JSON_DEPTH} levels", path=path, where=where) from None
-        except _LineProblem as exc:
-            raise error(exc.problem, path=path, where=f"{where}, {exc.json_path}") from None
+        if line.strip():
+            yield number, load_json_line(line, path, number, error)
+
+
+def load_json_line(line: bytes, path: Path, number: int, error: type[BenchmarkError]) -> Any:
+    """The value of one line of a JSON-lines file, strictly; a bad line is refused with its number."""
+    where = f"line {number}"
+    try:
+        return _loads_line(line)
+    except json.JSONDecodeError as exc:
+        raise error(f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, where=where) from None
+    except UnicodeDecodeError as exc:
+        raise error(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path, where=where) from None
+    except RecursionError:
+        raise error(f"nested deeper than {MAX_JSON_DEPTH} levels", path=path, where=where) from None
+    except _LineProblem as exc:
+        raise error(exc.problem, path=path, where=f"{where}, {exc.json_path}") from None

@@ -5,6 +5,7 @@ that uses ``compare``'s statistics (paired bootstrap CI, McNemar)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ class RagRun:
         self.summary: dict[str, Any] = record.summary()
 
     @property
-    def results(self) -> list[QuestionResult]:
+    def results(self) -> Sequence[QuestionResult]:
         return self.record.results
 
     @property

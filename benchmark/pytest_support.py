@@ -28,12 +28,14 @@ import pytest
 
 from benchmark.adapters.base import create_adapter, describe
 from benchmark.answers import parse_answer
-from benchmark.cache import AnswerCache, CachedAnswer, adapter_sha
+from benchmark.cache import AnswerCache, adapter_sha
 from benchmark.errors import ConfigError
 from benchmark.models import Question, QuestionSet
-from benchmark.plan import Plan, plan
+from benchmark.pipeline.ask import AnswerRecorder
+from benchmark.pipeline.plan import Plan, plan
+from benchmark.pipeline.score import Answered, score_answered
 from benchmark.report.notes import component_line, shortfalls, show_value
-from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.results import ERROR, SKIP, QuestionResult, RunRecord
 from benchmark.run_config import parse_pairs
 from benchmark.runner import Job, Reply, Settings, run_jobs_sync
 
@@ -214,19 +216,14 @@ class AnswerPool:
                 self.replies[job.key] = Reply(job, None, skips[job.key], None, 0, cached=True)
 
     def _ask(self, cache: AnswerCache, jobs: list[Job]) -> None:
-        identity = self.identity_sha()
-
-        def keep(reply: Reply) -> None:
-            if reply.answer is not None:
-                q = reply.job.query.question
-                entry = CachedAnswer(
-                    reply.job.key, q.id, reply.job.trial, reply.answer.to_dict(),
-                    reply.latency_ms, reply.attempts, self.token,
-                )  # fmt: skip
-                cache.put(entry, identity)
-
+        """Ask the run path's way (``benchmark.pipeline.ask``): each answer goes to the answer cache as
+        it arrives; the replies are kept here, for the items that score them one by one."""
+        recorder = AnswerRecorder(cache, self.identity_sha(), self.token, len(jobs), None)
         settings = Settings(concurrency=self.options.concurrency, timeout=self.options.timeout).checked()
-        replies = run_jobs_sync(self._adapter, jobs, settings, keep)
+        try:
+            replies = run_jobs_sync(self._adapter, jobs, settings, recorder)
+        finally:
+            recorder.flush()
         self.asked += len(replies)
         self.replies.update((r.job.key, r) for r in replies)
         skipped = {r.job.key: r.skip_reason or "no answer" for r in replies if r.answer is None}
@@ -273,51 +270,34 @@ class RagState:
             self.results[index] = self._score(index, self.pool.replies[jobs[index].key])
         return self.results[index]
 
-    def all_results(self) -> list[QuestionResult]:
-        self.pool.fetch(self.jobs())
-        return [self.result(i) for i in range(len(self.plan.pairs))]
-
     def _score(self, index: int, reply: Reply) -> QuestionResult:
-        from benchmark.scoring import score_or_error
-
-        qs, q = self.plan.pairs[index]
-        if reply.answer is None:
-            reason = reply.skip_reason or "no answer"
-            return QuestionResult(q, SKIP, None, None, reply.latency_ms, reason, cached=reply.cached)
-        result = score_or_error(
-            q, reply.answer, criteria=qs.criteria, document=self.plan.document(qs), case=self.plan.case(qs)
-        )
-        if isinstance(result, str):
-            return QuestionResult(
-                q, ERROR, None, reply.answer, reply.latency_ms, attempts=reply.attempts, cached=reply.cached,
-                error=result,
-            )  # fmt: skip
-        override = self.options.threshold
-        passed = result.passed if override is None else result.score >= override - 1e-9
-        return QuestionResult(
-            q, PASS if passed else FAIL, result, reply.answer, reply.latency_ms,
-            attempts=reply.attempts, cached=reply.cached,
-        )  # fmt: skip
+        """Scored as a run scores it (``benchmark.pipeline.score``), ``--rag-threshold`` applied."""
+        return score_answered(self.plan, Answered.of(reply), None, threshold=self.options.threshold)
 
     def note(self, index: int) -> str:
         qs, q = self.plan.pairs[index]
         return reviewer_note(self.result(index), pass_threshold(qs, q, self.options.threshold))
 
     def record(self) -> RunRecord:
-        from benchmark.rundir import TOOL, git_commit, tool_version
+        """Every question of the sets through the run path (``benchmark.pipeline.execute``): the pool's
+        answers scored, the report written (to a temporary file) and its summary counted from the lines."""
+        from benchmark.pipeline.ask import Given
+        from benchmark.pipeline.execute import RunSpec, execute
+        from benchmark.pipeline.finish import Outputs
 
-        return RunRecord(
-            run_id=self.token,
-            tool=TOOL,
-            version=tool_version(),
-            started_at=self.started_at,
-            finished_at=utc_now(),
-            datasets=self.plan.datasets(),
-            adapter={"name": self.options.adapter, "config": dict(self.pool.identity.get("config", {}))},
-            options={"dataset": self.plan.inputs, "pytest": True, "threshold": self.options.threshold},
-            results=self.all_results(),
-            git_commit=git_commit(),
+        jobs = self.jobs()
+        self.pool.fetch(jobs)
+        config = {
+            "run_id": self.token,
+            "started_at": self.started_at,
+            "adapter": {"name": self.options.adapter, "config": dict(self.pool.identity.get("config", {}))},
+            "options": {"dataset": self.plan.inputs, "pytest": True, "threshold": self.options.threshold},
+        }
+        source = Given(self.pool.replies)
+        spec = RunSpec(
+            self.plan, jobs, source, config, Outputs(None, html=False), threshold=self.options.threshold
         )
+        return execute(spec)
 
 
 # --- the reviewer note --------------------------------------------------------------------------

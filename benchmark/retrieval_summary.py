@@ -24,19 +24,46 @@ def question_retrieval(details: Mapping[str, Any] | None) -> dict[str, Any] | No
     return dict(found)
 
 
+class RetrievalTally:
+    """The means counted question by question (a run's summary holds no question's values)."""
+
+    def __init__(self) -> None:
+        self.questions = 0
+        self.ks: set[int] = set()
+        self.sums = dict.fromkeys(METRICS, 0.0)
+        self.counts = dict.fromkeys(METRICS, 0)
+
+    def add(self, entry: Mapping[str, Any] | None) -> None:
+        """One question's ``details["retrieval"]`` (or None)."""
+        measured = question_retrieval({"retrieval": entry})
+        if measured is None:
+            return
+        self.questions += 1
+        self.ks.add(int(measured["k"]))
+        for name in METRICS:
+            if measured.get(name) is not None:
+                self.sums[name] += float(measured[name])
+                self.counts[name] += 1
+
+    def summary(self) -> dict[str, Any] | None:
+        if not self.questions:
+            return None
+        ks = sorted(self.ks)
+        out: dict[str, Any] = {"k": ks[0] if len(ks) == 1 else None, "questions": self.questions}
+        if len(ks) > 1:
+            out["k_values"] = ks
+        for name in METRICS:
+            n = self.counts[name]
+            out[name] = round(self.sums[name] / n, 6) if n else None
+        return out
+
+
 def retrieval_summary(entries: Iterable[Mapping[str, Any] | None]) -> dict[str, Any] | None:
     """The means over ``entries`` (each a question's ``details["retrieval"]`` or None)."""
-    measured = [m for m in (question_retrieval({"retrieval": e}) for e in entries) if m is not None]
-    if not measured:
-        return None
-    ks = sorted({int(m["k"]) for m in measured})
-    out: dict[str, Any] = {"k": ks[0] if len(ks) == 1 else None, "questions": len(measured)}
-    if len(ks) > 1:
-        out["k_values"] = ks
-    for name in METRICS:
-        values = [float(m[name]) for m in measured if m.get(name) is not None]
-        out[name] = round(sum(values) / len(values), 6) if values else None
-    return out
+    tally = RetrievalTally()
+    for entry in entries:
+        tally.add(entry)
+    return tally.summary()
 
 
 def metric_label(name: str, k: int | None) -> str:

@@ -34,6 +34,7 @@ def common_run_keys(dataset_name: str) -> dict[str, KeySpec]:
         "rate_limit": ("rate_limit", (int, float)),
         "repeat": ("repeat", int),
         "stop_after": ("stop_after", int),
+        "workers": ("workers", int),
     }
 
 

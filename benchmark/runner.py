@@ -8,7 +8,9 @@ becomes a SKIP with its type and message, and a timeout a SKIP "timeout after Ns
 retried: a system that hung once usually hangs again, and retrying would multiply the wall time.
 
 Each reply is handed to ``on_reply`` as soon as it arrives (the caller writes it to the answer cache),
-so an interrupted run loses nothing it had received.
+so an interrupted run loses nothing it had received. With ``keep=False`` that is all: the replies are
+not gathered into a list (a run of any size asks in the same memory), and the questions a stopped run
+did not ask reach ``on_reply`` too, as SKIPs.
 
 Fail fast (``benchmark.failfast``): a probe before the run (the adapter's ``health_check()``, else the
 first question alone) stops it when the system cannot be reached, and ``stop_after`` questions in a row
@@ -262,66 +264,89 @@ async def _lifecycle(adapter: Any, name: str) -> None:
         await _maybe_await(fn())
 
 
+class _Received:
+    """Replies as they arrive: handed to ``on_reply`` at once, and kept only when the caller wants the list."""
+
+    def __init__(self, on_reply: OnReply | None, keep: bool) -> None:
+        self.on_reply, self.keep = on_reply, keep
+        self.replies: dict[int, Reply] = {}
+        self.seqs: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.seqs)
+
+    def add(self, reply: Reply) -> None:
+        self.seqs.add(reply.job.seq)
+        if self.keep:
+            self.replies[reply.job.seq] = reply
+        if self.on_reply is not None:
+            self.on_reply(reply)
+
+
 async def run_jobs(
-    adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
+    adapter: Any,
+    jobs: Sequence[Job],
+    settings: Settings,
+    on_reply: OnReply | None = None,
+    *,
+    keep: bool = True,
 ) -> Replies:
-    """Ask every job's question; replies come back in job order. ``setup()``/``close()`` wrap the run.
+    """Ask every job's question; replies come back in job order (with ``keep=False``, only to
+    ``on_reply``, in the order they arrive). ``setup()``/``close()`` wrap the run.
 
     A ``setup()`` that fails with anything but a ``BenchmarkError`` turns every job into a SKIP.
     """
     workers = effective_concurrency(adapter, settings.concurrency)
-    replies: dict[int, Reply] = {}
+    received = _Received(on_reply, keep)
     try:
         await _lifecycle(adapter, "setup")
     except BenchmarkError:
         raise
     except Exception as exc:
         reason = f"adapter setup failed: {getattr(exc, 'reason', None) or f'{type(exc).__name__}: {exc}'}"
-        return _skip_all(jobs, reason, on_reply)
+        return _skip_all(jobs, reason, received)
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lrb-adapter")
     streak, started = Streak(settings.stop_after), set[int]()
     try:
         engine = Engine(adapter, settings, pool)
-        todo, stop = await _probe(engine, list(jobs), settings, replies, on_reply, streak)
+        todo, stop = await _probe(engine, list(jobs), settings, received, streak)
         if stop is None and todo:
-            await _drain(engine, todo, workers, replies, on_reply, streak, started)
+            await _drain(engine, todo, workers, received, streak, started)
             # a streak that trips on the last question stops nothing: every question was asked
-            stop = streak.tripped if len(replies) < len(jobs) else None
+            stop = streak.tripped if len(received) < len(jobs) else None
     finally:
         # never wait here for a sync call that timed out and is still running in its thread
         pool.shutdown(wait=False, cancel_futures=True)
         await _lifecycle(adapter, "close")
-    return _in_order(jobs, replies, stop, started)
+    return _in_order(jobs, received, stop, started)
 
 
-def _in_order(jobs: Sequence[Job], replies: dict[int, Reply], stop: str | None, started: set[int]) -> Replies:
+def _in_order(jobs: Sequence[Job], received: _Received, stop: str | None, started: set[int]) -> Replies:
     """Replies in job order; the questions a stopped run did not ask (or whose answer it stopped
     waiting for) say so."""
     out = Replies()
     for j in jobs:
-        reply = replies.get(j.seq)
+        reply = received.replies.get(j.seq)
+        if reply is None and j.seq in received.seqs:
+            continue  # handed on, not kept
         if reply is None:
             reply = Reply(j, None, not_asked_reason(stop or "?", in_flight=j.seq in started), None, 0)
-        out.append(reply)
+            if not received.keep and received.on_reply is not None:
+                received.on_reply(reply)
+        if received.keep:
+            out.append(reply)
     out.stopped = stop
     return out
 
 
-def _skip_all(jobs: Sequence[Job], reason: str, on_reply: OnReply | None) -> Replies:
-    out = Replies(Reply(j, None, reason, None, 0) for j in jobs)
-    for r in out:
-        if on_reply is not None:
-            on_reply(r)
-    return out
+def _skip_all(jobs: Sequence[Job], reason: str, received: _Received) -> Replies:
+    for j in jobs:
+        received.add(Reply(j, None, reason, None, 0))
+    return _in_order(jobs, received, None, set())
 
 
 async def _probe(
-    engine: Engine,
-    jobs: list[Job],
-    settings: Settings,
-    replies: dict[int, Reply],
-    on_reply: OnReply | None,
-    streak: Streak,
+    engine: Engine, jobs: list[Job], settings: Settings, received: _Received, streak: Streak
 ) -> tuple[list[Job], str | None]:
     """The adapter's health check, else the first question alone: (jobs left, why the run stops or None)."""
     if not settings.probe or not jobs:
@@ -329,11 +354,8 @@ async def _probe(
     if callable(getattr(engine.adapter, "health_check", None)):
         problem = await engine.health_check()
         return jobs, None if problem is None else unreachable_reason(problem)
-    first = jobs[0]
-    reply = await engine.ask(first)
-    replies[first.seq] = reply
-    if on_reply is not None:
-        on_reply(reply)
+    reply = await engine.ask(jobs[0])
+    received.add(reply)
     if reply.fault == UNREACHABLE:
         return jobs[1:], unreachable_reason(reply.skip_reason or "no answer")
     streak.add(reply.fault, reply.skip_reason)
@@ -344,8 +366,7 @@ async def _drain(
     engine: Engine,
     jobs: list[Job],
     workers: int,
-    replies: dict[int, Reply],
-    on_reply: OnReply | None,
+    received: _Received,
     streak: Streak,
     started: set[int],
 ) -> None:
@@ -356,9 +377,7 @@ async def _drain(
         for job in queue:  # a shared iterator: each job is taken by exactly one worker
             started.add(job.seq)
             reply = await engine.ask(job)
-            replies[job.seq] = reply
-            if on_reply is not None:
-                on_reply(reply)
+            received.add(reply)
             if streak.add(reply.fault, reply.skip_reason):
                 for t in tasks:  # stop the questions in flight too: they would fail the same way
                     if t is not asyncio.current_task():
@@ -377,7 +396,12 @@ async def _drain(
 
 
 def run_jobs_sync(
-    adapter: Any, jobs: Sequence[Job], settings: Settings, on_reply: OnReply | None = None
+    adapter: Any,
+    jobs: Sequence[Job],
+    settings: Settings,
+    on_reply: OnReply | None = None,
+    *,
+    keep: bool = True,
 ) -> Replies:
     """``run_jobs`` from synchronous code; inside a running loop (a notebook) it uses a helper thread."""
     try:
@@ -386,10 +410,11 @@ def run_jobs_sync(
         running = False
     else:
         running = True
+    main = run_jobs(adapter, jobs, settings, on_reply, keep=keep)
     try:
         if not running:
-            return asyncio.run(run_jobs(adapter, jobs, settings, on_reply))
+            return asyncio.run(main)
         with ThreadPoolExecutor(max_workers=1) as helper:
-            return helper.submit(asyncio.run, run_jobs(adapter, jobs, settings, on_reply)).result()
+            return helper.submit(asyncio.run, main).result()
     except Interrupted as exc:
         raise exc.original from None

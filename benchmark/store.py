@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmark.errors import StoreError
+from benchmark.json_lines import dumps_line_bytes
 from benchmark.sqlite_file import SQLiteFile
 
 DEFAULT_STORE = Path("runs") / "history.sqlite"
@@ -97,7 +98,8 @@ class RunRow:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """Compact JSON with sorted keys (orjson, as report lines are written)."""
+    return dumps_line_bytes(value).decode("utf-8")
 
 
 def _result_entry(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -133,10 +135,11 @@ class RunStore(SQLiteFile):
         return self
 
     def save_report(self, report: dict[str, Any], *, label: str | None = None) -> str:
-        """Record a run from its JSON report (docs/contract.md §5); returns the run id."""
+        """Record a run from its JSON report (docs/contract.md §5); returns the run id. The questions are
+        read one at a time (a report the run path wrote reads them back from its file)."""
         s = report["summary"]
         run_id = str(report["run_id"])
-        rows = [
+        rows = (
             (
                 run_id,
                 seq,
@@ -153,7 +156,7 @@ class RunStore(SQLiteFile):
                 q.get("error"),
             )
             for seq, q in enumerate(report["questions"])
-        ]
+        )
         adapter = report.get("adapter", {})
         with self._tx() as db:
             db.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))

@@ -1,40 +1,40 @@
 """Whole-process speed of the path a user runs: ``python -m benchmark run --adapter replay:FILE``.
 
-A folder of question sets is made from every bundled set, each question copied with new ids until
+A folder of question sets is made from the bundled sets over one document (``SETS``), each question copied with new ids until
 there are N questions (the documents copied beside them), and a replay file answers every copy with
 one of the pool's answers (``scoring_throughput.py``: oracle and baseline answers, each also perturbed
 three ways, every answer text made distinct). Then the CLI runs in a fresh process with a fresh output
 directory, R times; min, median and max of the wall time and pairs/s are printed, with the load
-average before the runs.
+average before and after the runs, the CPU time of each run (the process and its scoring
+processes) and its peak memory (``wholeproc.measure``).
 
-Usage: ``uv run python benchmarks/replay_run.py [--answers 20000] [--rounds 5] [-- EXTRA CLI ARGS]``
-(e.g. ``-- --workers 2``).
+Usage: ``uv run python benchmarks/replay_run.py [--answers 20000] [--rounds 5] [--keep DIR] [-- EXTRA CLI ARGS]``
+(e.g. ``-- --workers 2``). ``--keep DIR`` makes the inputs there once and reuses them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring_throughput import build_pool, distinct
+from wholeproc import load, measure, spread
 
 from benchmark.resources import datasets_dir
+
+SETS = ("judgment", "loan_contract", "transcript")  # one document per set (the case files name several)
 
 
 def make_inputs(folder: Path, n: int) -> tuple[Path, Path]:
     """Sets holding n question copies in all, and the replay file answering each of them."""
-    pool = build_pool([str(datasets_dir())])
+    pool = build_pool([str(datasets_dir() / name) for name in SETS])
     by_pair: dict[int, list[dict]] = {}
     for index, answer in pool.answers:
         by_pair.setdefault(index, []).append(answer)
@@ -72,28 +72,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--keep", type=Path, help="make the inputs in this folder once, and reuse them")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter of the checkout to time")
     parser.add_argument("extra", nargs="*", help="extra arguments for `run` (after --)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        sets_dir, replay = make_inputs(folder, args.answers)
-        command = [sys.executable, "-m", "benchmark", "run", "--dataset", str(sets_dir),
+        folder = args.keep or Path(tmp)
+        if (folder / "answers.jsonl").is_file():
+            sets_dir, replay = folder / "sets", folder / "answers.jsonl"
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            sets_dir, replay = make_inputs(folder, args.answers)
+        command = [args.python, "-m", "benchmark", "run", "--dataset", str(sets_dir),
                    "--adapter", f"replay:{replay}", "--no-progress", "--render", "summary", *args.extra]  # fmt: skip
         print(f"command: {' '.join(command[1:])} --output <fresh dir>")
-        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        walls = []
+        print(f"load average before: {load()}")
+        runs = []
         for r in range(args.rounds):
-            out = folder / f"runs_{r}"
-            start = time.perf_counter()
-            done = subprocess.run([*command, "--output", str(out)], capture_output=True, text=True)
-            walls.append(time.perf_counter() - start)
+            out = Path(tmp) / f"runs_{r}"
+            done = measure([*command, "--output", str(out)], cwd=Path(tmp))  # the interpreter's own checkout
+            shutil.rmtree(out, ignore_errors=True)
             if done.returncode not in (0, 1):
                 sys.exit(f"run exited {done.returncode}:\n{done.stderr[-2000:]}")
-        print("wall s per run: " + " ".join(f"{w:.2f}" for w in walls))
-        rates = sorted(args.answers / w for w in walls)
-        print(f"{args.answers} answers, {args.rounds} runs: wall s min {min(walls):.2f} median "
-              f"{statistics.median(walls):.2f} max {max(walls):.2f}; pairs/s min {rates[0]:,.0f} "
-              f"median {statistics.median(rates):,.0f} max {rates[-1]:,.0f}")  # fmt: skip
+            runs.append(done)
+            print(
+                f"  round {r + 1}: wall {done.wall:.2f} s, cpu {done.cpu:.2f} s, peak {done.peak_mb:.0f} MB"
+            )
+        print(f"load average after: {load()}")
+        walls, cpus = [d.wall for d in runs], [d.cpu for d in runs]
+        print(f"{args.answers} answers, {args.rounds} runs (min / median / max): wall s {spread(walls)}; "
+              f"pairs/s {spread(sorted(args.answers / w for w in walls), '{:,.0f}')}; cpu s {spread(cpus)}; "
+              f"pairs per cpu-s {spread(sorted(args.answers / c for c in cpus), '{:,.0f}')}; "
+              f"peak MB {spread([d.peak_mb for d in runs], '{:.0f}')}")  # fmt: skip
 
 
 if __name__ == "__main__":

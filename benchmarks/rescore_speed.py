@@ -1,13 +1,16 @@
-"""Re-scoring speed: a 10,000-answer run re-scored from the answer cache (target under 5 s).
+"""Re-scoring speed as a user runs it: ``python -m benchmark rescore RUN`` of a 10,000-answer run.
 
 Two shapes of run, both answered by the ``oracle`` and scored by the real scorers:
 
 - ``distinct``: 10,000 fact_exact questions (the bundled transcript questions, copied with new ids);
 - ``trials``: the bundled transcript fact_exact set, repeated (``--repeat``) to 10,000 answers.
 
-For each, ``rescore`` is timed (best of 3) reading the answers from the answer cache (the run's ``answers.jsonl``
-removed, as after an interrupted run) and from ``answers.jsonl``. Usage:
-``uv run python benchmarks/rescore_speed.py [--answers N]``.
+Each run is made once by ``run``; then ``rescore`` runs in a fresh process ``--rounds`` times, reading
+the answers from the run's ``answers.jsonl``, and (``--from-cache``) from the answer cache with the
+run's ``answers.jsonl`` moved away, as after an interrupted run. Every rescore writes its run
+directory (report.json, report.html, answers.jsonl) and the run history. Wall, CPU (min / median /
+max) and the load average are printed. Usage:
+``uv run python benchmarks/rescore_speed.py [--answers N] [--rounds 5] [--from-cache] [--python OTHER/.venv/bin/python]``.
 """
 
 from __future__ import annotations
@@ -17,15 +20,16 @@ import json
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmark.api import rescore, run
-from benchmark.resources import datasets_dir
+from wholeproc import load, measure, spread
 
-ROUNDS = 3  # best of, to see past other load on the machine
+from benchmark.resources import datasets_dir
+from benchmark.rundir import list_runs
+
 SOURCE = datasets_dir() / "transcript" / "fact_exact.json"
 
 
@@ -43,41 +47,52 @@ def distinct_set(folder: Path, n: int) -> Path:
     return path
 
 
-def timed_rescore(out: Path, run_id: str, *, from_cache: bool) -> float:
-    answers = out / run_id / "answers.jsonl"
-    backup = answers.with_suffix(".bak")
-    if from_cache:
-        answers.rename(backup)
-    start = time.perf_counter()
-    record = rescore(run_id, output_dir=out, write=False)
-    elapsed = time.perf_counter() - start
-    if from_cache:
-        backup.rename(answers)
-    assert all(r.outcome == "PASS" for r in record.results), "the oracle must pass every question"
-    return elapsed
+PYTHON = [sys.executable]
 
 
-def measure(name: str, path: Path, repeat: int, out: Path) -> None:
-    start = time.perf_counter()
-    record = run(path, "oracle", repeat=repeat, output_dir=out, concurrency=16)
-    first = time.perf_counter() - start
-    n = len(record.results)
-    cache = min(timed_rescore(out, record.run_id, from_cache=True) for _ in range(ROUNDS))
-    jsonl = min(timed_rescore(out, record.run_id, from_cache=False) for _ in range(ROUNDS))
-    print(f"{name:<9} {n} answers: run {first:.2f} s; rescore from cache {cache:.2f} s "
-          f"({n / cache:,.0f} answers/s), from answers.jsonl {jsonl:.2f} s")  # fmt: skip
+def cli(*args: str) -> list[str]:
+    return [*PYTHON, "-m", "benchmark", *args]
+
+
+def measure_rescore(name: str, dataset: Path, repeat: int, out: Path, rounds: int, from_cache: bool) -> None:
+    made = measure(cli("run", "--dataset", str(dataset), "--adapter", "oracle", "--repeat", str(repeat),
+                       "--concurrency", "16", "--no-progress", "--output", str(out)), cwd=out.parent)  # fmt: skip
+    assert made.returncode == 0, made.stderr[-2000:]
+    [source] = list_runs(out)
+    answers = source.path / "answers.jsonl"
+    n = sum(1 for _ in answers.open("rb"))
+    if from_cache:
+        answers.rename(answers.with_suffix(".away"))
+    runs = []
+    for _ in range(rounds):
+        done = measure(cli("rescore", str(source.path), "--output", str(out / "rescored")), cwd=out.parent)
+        assert done.returncode == 0, done.stderr[-2000:]
+        runs.append(done)
+    where = "the answer cache" if from_cache else "answers.jsonl"
+    print(f"{name:<9} {n} answers (run: {made.wall:.2f} s wall, {made.cpu:.2f} s cpu); rescore from {where}, "
+          f"{rounds} runs: wall s {spread([r.wall for r in runs])}, cpu s {spread([r.cpu for r in runs])}, "
+          f"peak MB {spread([r.peak_mb for r in runs], '{:.0f}')}")  # fmt: skip
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--from-cache", action="store_true")
+    parser.add_argument("--python", help="the interpreter whose `python -m benchmark` is timed")
     args = parser.parse_args()
+    if args.python:
+        PYTHON[:] = [args.python]
+    print(f"load average before: {load()}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        measure("distinct", distinct_set(folder, args.answers), 1, folder / "runs_a")
+        big = distinct_set(folder, args.answers)
+        measure_rescore("distinct", big, 1, folder / "runs_a", args.rounds, args.from_cache)
         per_set = len(json.loads(SOURCE.read_text(encoding="utf-8"))["questions"])
-        repeat = -(-args.answers // per_set)
-        measure("trials", SOURCE, repeat, folder / "runs_b")
+        measure_rescore(
+            "trials", SOURCE, -(-args.answers // per_set), folder / "runs_b", args.rounds, args.from_cache
+        )
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":

@@ -1,121 +1,140 @@
-"""Runner throughput: 2,000 questions, a system that sleeps 50 ms per question, concurrency 16.
+"""Runner throughput as a user runs it: N questions to a system that takes 50 ms each, at concurrency C.
 
-The ideal wall time is 2000 * 0.05 / 16 = 6.25 s; the target is within 1.10x of it (6.875 s). Measured
-as the engine with the answer cache written as answers arrive (what ``run`` does while asking), and as
-the whole ``benchmark.api.run`` (loading and validating the set, asking, caching, scoring with a trivial
-scorer, writing the run directory and history), first and second time (the second skips validating the
-unchanged set, which the answer cache remembers). Usage: ``uv run python benchmarks/runner_concurrency.py [--questions N] [--concurrency C]``.
+The ideal wall time is N * 0.05 / C (2,000 questions: 6.25 s at 16, 1.5625 s at 64). Two measurements:
+
+- **whole process** (the target): ``python -m benchmark run --adapter python:sleeper:answer
+  --concurrency C`` in a fresh process with a fresh output directory, the set already validated once
+  (as on any run after the first). The system is a plain function that sleeps 50 ms (as a blocking
+  client would), the questions are fact_exact questions scored by the real scorer, and everything is
+  written: answers.jsonl, report.json, report.html, the run history, the answer cache. CPU is the
+  process's user + system time; "per question" is that over N, and again without the start-up (a
+  run of one question: imports, loading the set).
+- **engine**: the runner alone in this process (asking, each answer to the answer cache), the floor.
+
+Usage: ``uv run python benchmarks/runner_concurrency.py [--questions N] [--concurrency 16 64] [--rounds 5]
+[--python OTHER/.venv/bin/python]`` (``--python``: time another checkout's CLI, e.g. the code before).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from wholeproc import Measured, load, measure, spread
+
 from benchmark.adapters.base import Query
-from benchmark.api import run
-from benchmark.cache import AnswerCache, CachedAnswer
+from benchmark.cache import AnswerCache
 from benchmark.models import Question
-from benchmark.runner import Job, Reply, Settings, run_jobs_sync
-from scorers.registry import SCORERS, ScorerSpec
-from scorers.result import Component, combine
+from benchmark.pipeline.ask import AnswerRecorder
+from benchmark.runner import Job, Settings, run_jobs_sync
 
 DELAY = 0.05
+SLEEPER = f"""
+import time
+
+def answer(text):
+    time.sleep({DELAY})
+    n = text.split("第", 1)[1].split("笔", 1)[0]
+    return {{"answer": f"第{{n}}笔是{{int(n) * 100 + 7}}元。"}}
+"""
+
+
+def write_inputs(folder: Path, n: int) -> Path:
+    """A fact_exact set of ``n`` questions (question k expects k*100+7 yuan) and the sleeping system."""
+    lines = [f"第{k}笔借款为{k * 100 + 7}元。" for k in range(n)]
+    (folder / "document.md").write_text("<!-- page: 1 -->\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    questions = [
+        {
+            "id": f"q{k:05d}",
+            "type": "fact_exact",
+            "question": f"第{k}笔借款是多少钱？",
+            "expected": {"amount_total": k * 100 + 7},
+            "scoring": {"citation_required": False},
+        }
+        for k in range(n)
+    ]
+    body = {"benchmark_type": "fact_exact", "document": "document.md", "questions": questions}
+    (folder / "set.json").write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    (folder / "sleeper.py").write_text(SLEEPER, encoding="utf-8")
+    one = {**body, "questions": questions[:1]}
+    (folder / "one.json").write_text(json.dumps(one, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+PYTHON = [sys.executable]
+
+
+def cli_run(folder: Path, dataset: str, concurrency: int, out: str) -> Measured:
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    cmd = [*PYTHON, "-m", "benchmark", "run", "--dataset", dataset, "--adapter", "python:sleeper:answer",
+           "--concurrency", str(concurrency), "--no-progress", "--output", out]  # fmt: skip
+    done = measure(cmd, cwd=folder, env=env)
+    if done.returncode not in (0, 1):
+        sys.exit(f"run exited {done.returncode}:\n{done.stderr[-2000:]}")
+    return done
 
 
 class Sleeper:
-    """A synchronous system that takes 50 ms per question (as a blocking HTTP client would)."""
-
     def query(self, query: Query) -> dict[str, Any]:
         time.sleep(DELAY)
-        return {"answer": f"答案{query.question.id}"}
+        return {"answer": "x"}
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "sleeper", "delay": DELAY}
-
-
-def _score(question: Any, answer: Any, ctx: Any) -> Any:
-    ok = question.id in answer.answer
-    return combine([Component("contains", 1.0 if ok else 0.0)], {"contains": 1.0}, 0.7)
-
-
-SCORERS.register(
-    "bench_trivial", ScorerSpec("bench_trivial", _score, lambda q: [], {"contains": 1.0}), replace=True
-)
+        return {"kind": "sleeper"}
 
 
 def engine_seconds(n: int, concurrency: int, folder: Path) -> float:
     jobs = [
         Job(i, Query(Question(id=f"q{i}", type="fact_exact", question="?")), 0, f"k{i}") for i in range(n)
     ]
-    cache = AnswerCache(folder / "engine.sqlite")
-
-    def keep(reply: Reply) -> None:
-        if reply.answer is not None:
-            entry = CachedAnswer(
-                reply.job.key,
-                reply.job.query.question.id,
-                0,
-                reply.answer.to_dict(),
-                reply.latency_ms,
-                1,
-                "r",
-            )
-            cache.put(entry, "sha")
-
-    start = time.perf_counter()
-    run_jobs_sync(Sleeper(), jobs, Settings(concurrency=concurrency), keep)
-    elapsed = time.perf_counter() - start
-    cache.close()
-    return elapsed
-
-
-def api_seconds(n: int, concurrency: int, folder: Path) -> float:
-    (folder / "doc.md").write_text("<!-- page: 1 -->\n文本\n", encoding="utf-8")
-    questions = [
-        {
-            "id": f"q{i:05d}",
-            "type": "fact_exact",
-            "question": f"问题{i}？",
-            "expected": {"count": 1},
-            "scoring": {"scorer": "bench_trivial"},
-        }
-        for i in range(n)
-    ]
-    body = {"benchmark_type": "fact_exact", "document": "doc.md", "questions": questions}
-    path = folder / "set.json"
-    if not path.exists():
-        path.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
-    start = time.perf_counter()
-    record = run(folder / "set.json", Sleeper(), concurrency=concurrency, output_dir=folder / "runs")
-    elapsed = time.perf_counter() - start
-    assert record.exit_code == 0
-    return elapsed
+    with AnswerCache(folder / f"engine-{concurrency}.sqlite") as cache:
+        recorder = AnswerRecorder(cache, "sha", "r", n, None)
+        start = time.perf_counter()
+        run_jobs_sync(Sleeper(), jobs, Settings(concurrency=concurrency), recorder, keep=False)
+        recorder.flush()
+        return time.perf_counter() - start
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=2000)
-    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[16, 64])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--python", help="the interpreter whose `python -m benchmark` is timed")
     args = parser.parse_args()
-    ideal = args.questions * DELAY / args.concurrency
+    if args.python:
+        PYTHON[:] = [args.python]
+    n = args.questions
     with tempfile.TemporaryDirectory() as tmp:
-        engine = engine_seconds(args.questions, args.concurrency, Path(tmp))
-        whole = api_seconds(args.questions, args.concurrency, Path(tmp))
-        again = api_seconds(args.questions, args.concurrency, Path(tmp))
-    print(
-        f"questions {args.questions}, {DELAY * 1000:.0f} ms each, concurrency {args.concurrency}: ideal {ideal:.3f} s"
-    )
-    print(f"engine + answer cache: {engine:.3f} s = {engine / ideal:.3f}x ideal")
-    print(f"api.run end to end:    {whole:.3f} s = {whole / ideal:.3f}x ideal (first run: validates the set)")
-    print(f"api.run again:         {again:.3f} s = {again / ideal:.3f}x ideal (set remembered as validated)")
+        folder = write_inputs(Path(tmp), n)
+        cli_run(folder, "set.json", 4, "warm")  # validates the set once, as the first run would
+        start_up = [cli_run(folder, "one.json", 1, f"one{r}").cpu for r in range(3)]
+        print(f"load average before: {load()}")
+        print(f"start-up (a run of one question): cpu s {spread(start_up)}")
+        for c in args.concurrency:
+            ideal = n * DELAY / c
+            runs = [cli_run(folder, "set.json", c, f"c{c}_{r}") for r in range(args.rounds)]
+            engine = min(engine_seconds(n, c, folder) for _ in range(3))
+            walls, cpus = [r.wall for r in runs], [r.cpu for r in runs]
+            base = min(start_up)
+            print(f"{n} questions x {DELAY * 1000:.0f} ms at concurrency {c}: ideal {ideal:.4f} s")
+            print(f"  whole process, {args.rounds} runs: wall s {spread(walls)} = "
+                  f"{spread([w / ideal for w in walls], '{:.3f}')}x ideal; cpu s {spread(cpus)} = "
+                  f"{spread([1000 * x / n for x in cpus], '{:.3f}')} ms/question "
+                  f"({spread([1000 * (x - base) / n for x in cpus], '{:.3f}')} without start-up)")  # fmt: skip
+            print(
+                f"  engine + answer cache (in process, best of 3): {engine:.3f} s = {engine / ideal:.3f}x ideal"
+            )
+        print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":

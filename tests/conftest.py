@@ -10,6 +10,12 @@ import pytest
 REQUIRED_WHEN = {"semantic": "LRB_REQUIRE_SEMANTIC", "browser": "LRB_REQUIRE_BROWSER"}
 
 
+@pytest.fixture(autouse=True)
+def _user_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test gets its own user cache directory (the validated-sets memory), never the user's."""
+    monkeypatch.setenv("LEGAL_RAG_BENCH_CACHE", str(tmp_path_factory.mktemp("user-cache")))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
     outcome = yield

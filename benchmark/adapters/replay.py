@@ -5,17 +5,22 @@ answers with trial 0, or the line without a trial). A question with no line beco
 replay file". A line that is not a JSON object with a string ``id``, or a second line for the same id
 and trial, is a refusal (exit 2) naming the file and the line. The ``answers.jsonl`` of a run directory
 is in this format, so any run can be replayed.
+
+Every line is read and checked once, when the adapter is made; what is kept is where each answer is in
+the file (``ReplayIndex``), and an answer is read from there when its question is asked, so a replay
+of any size takes the memory of its index.
 """
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from benchmark.adapters.base import Query
 from benchmark.errors import AdapterError, AdapterSpecError
-from benchmark.json_input import MAX_ANSWERS_BYTES, iter_json_lines, read_limited
+from benchmark.json_input import load_json_line
+from benchmark.json_lines import loads_line
 
 
 def _answer_line(path: Path, number: int, obj: Any) -> tuple[str, int, dict[str, Any]]:
@@ -36,24 +41,49 @@ def _answer_line(path: Path, number: int, obj: Any) -> tuple[str, int, dict[str,
     return qid, trial, obj
 
 
-def read_replay(path: Path) -> tuple[dict[str, dict[str, Any]], str]:
-    """id -> answer object (trial 0), and the file's sha256. Lines are read as a run directory's
-    ``answers.jsonl`` is (``benchmark.json_input``: split at ``\n`` only, decoded strictly)."""
-    data = read_limited(path, MAX_ANSWERS_BYTES, AdapterSpecError, "replay file")
-    answers: dict[str, dict[str, Any]] = {}
-    seen: dict[tuple[str, int], int] = {}
-    for number, value in iter_json_lines(data, path, AdapterSpecError):
-        qid, trial, obj = _answer_line(path, number, value)
+class ReplayIndex:
+    """Where each question's answer (trial 0) is in a replay file, and the file's sha256."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.spans: dict[str, tuple[int, int]] = {}
+        digest = hashlib.sha256()
+        seen: dict[tuple[str, int], int] = {}
+        try:
+            with path.open("rb") as f:
+                offset = 0
+                for number, raw in enumerate(f, 1):  # bytes split only at line ends (never at U+2028)
+                    digest.update(raw)
+                    line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
+                    start = offset + len(raw) - len(line)
+                    offset += len(raw)
+                    line = line.removesuffix(b"\n").removesuffix(b"\r")
+                    if line.strip():
+                        self._add(line, start, number, seen)
+        except OSError as exc:
+            raise AdapterSpecError(f"cannot read replay file ({exc.strerror or exc})", path=path) from None
+        self.sha256 = digest.hexdigest()
+
+    def _add(self, line: bytes, start: int, number: int, seen: dict[tuple[str, int], int]) -> None:
+        value = load_json_line(line, self.path, number, AdapterSpecError)
+        qid, trial, _ = _answer_line(self.path, number, value)
         if (qid, trial) in seen:
             raise AdapterSpecError(
                 f"second answer for {qid!r} (trial {trial}); the first is on line {seen[(qid, trial)]}",
-                path=path,
+                path=self.path,
                 where=f"line {number}",
             )
         seen[(qid, trial)] = number
         if trial == 0:
-            answers[qid] = obj
-    return answers, hashlib.sha256(data).hexdigest()
+            self.spans[qid] = (start, len(line))
+
+    def read(self, handle: BinaryIO, qid: str) -> dict[str, Any] | None:
+        span = self.spans.get(qid)
+        if span is None:
+            return None
+        handle.seek(span[0])
+        obj: dict[str, Any] = loads_line(handle.read(span[1]))
+        return obj
 
 
 class ReplayAdapter:
@@ -61,16 +91,25 @@ class ReplayAdapter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.answers, self.sha256 = read_replay(path)
+        self.index = ReplayIndex(path)
+        self.sha256 = self.index.sha256
+        self._handle: BinaryIO | None = None
 
     async def query(self, query: Query) -> dict[str, Any]:
-        obj = self.answers.get(query.question.id)
+        if self._handle is None:
+            self._handle = self.path.open("rb")
+        obj = self.index.read(self._handle, query.question.id)
         if obj is None:
             raise AdapterError("no answer in replay file")
         return obj
 
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
     def describe(self) -> dict[str, Any]:
-        return {"file": self.path.name, "sha256": self.sha256, "answers": len(self.answers)}
+        return {"file": self.path.name, "sha256": self.sha256, "answers": len(self.index.spans)}
 
 
 def create(arg: str | None, options: dict[str, Any]) -> ReplayAdapter:

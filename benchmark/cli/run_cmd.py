@@ -15,7 +15,7 @@ import click
 # benchmark.models.QUESTION_TYPES, spelled out: importing the model costs ~15 ms of start-up (a test checks)
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 INTERRUPTED = 130
-RENDER_CHOICES = ("summary", "json", "tsv", "junit")  # benchmark.report.FORMATS
+RENDER_CHOICES = ("summary", "json", "tsv", "junit")  # benchmark.report.FORMATS: the built-in formats
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -98,10 +98,28 @@ def failures_option(fn: F) -> F:
     )(fn)
 
 
+class ReportFormatName(click.ParamType):
+    """A name in ``benchmark.report.REPORT_FORMATS`` (the built-ins or a plugin's), checked when given."""
+
+    name = "format"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from benchmark.errors import BenchmarkError
+        from benchmark.report import REPORT_FORMATS
+
+        try:
+            REPORT_FORMATS.get(str(value))
+        except BenchmarkError as exc:
+            self.fail(str(exc), param, ctx)
+        return str(value)
+
+
 def render_option(fn: F) -> F:
     fn = click.option("--json", "as_json", is_flag=True, help="Same as --render json.")(fn)
     return click.option(
-        "--render", type=click.Choice(RENDER_CHOICES), help="What to print on stdout (default summary)."
+        "--render",
+        type=ReportFormatName(),
+        help=f"What to print on stdout: {' | '.join(RENDER_CHOICES)} or a plugin's format (default summary).",
     )(fn)
 
 
@@ -152,6 +170,12 @@ def render_option(fn: F) -> F:
     type=int,
     metavar="N",
     help="Stop the run when N questions in a row fail with the same connection fault (default 5; 0: never).",
+)
+@click.option(
+    "--workers",
+    type=int,
+    metavar="N",
+    help="Score in N processes (default 1); the report is the same, byte for byte.",
 )
 @click.option("--output", type=click.Path(file_okay=False), help="Where run directories go (default runs).")
 @click.option(
@@ -227,9 +251,9 @@ def run(**kwargs: Any) -> int:
             bar.close()
     out_dir = settings.output
     run_dir = f"{Path(out_dir) / record.run_id}/" if out_dir else None
-    from benchmark.report.json_report import build_report
+    from benchmark.report.json_report import report_of
 
-    report_ = build_report(record)
+    report_ = report_of(record)
     render_all(
         report_,
         (html_path,),
@@ -344,6 +368,7 @@ def report(
     help="The k of the retrieval metrics (hit@k, recall@k, MRR@k, nDCG@k); default: the set's retrieval_k, else 5.",
 )
 @click.option("--label", help="A name for the new run in the run history.")
+@click.option("--workers", type=int, default=1, metavar="N", help="Score in N processes (default 1).")
 @judge_options
 @render_option
 def rescore(
@@ -354,6 +379,7 @@ def rescore(
     scorer_options: tuple[str, ...],
     k: int | None,
     label: str | None,
+    workers: int,
     judge: str | None,
     judge_options: tuple[str, ...],
     render: str | None,
@@ -366,7 +392,7 @@ def rescore(
     """
     from benchmark.api import rescore as api_rescore
     from benchmark.cli.run_options import parse_pairs
-    from benchmark.report.json_report import build_report
+    from benchmark.report.json_report import report_of
 
     record = api_rescore(
         run_ref,
@@ -378,10 +404,11 @@ def rescore(
         retrieval_k=k,
         judge=judge,
         judge_options=parse_pairs(judge_options, "--judge-option") or None,
+        workers=workers,
     )
     run_dir = f"{Path(output) / record.run_id}/"
     fmt = "json" if as_json else render or "summary"
-    render_all(build_report(record), (), fmt, page_error=record.page_error, run_dir=run_dir)
+    render_all(report_of(record), (), fmt, page_error=record.page_error, run_dir=run_dir)
     return record.exit_code
 
 

@@ -33,6 +33,11 @@ class Document:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
+    def __repr__(self) -> str:
+        # not every line: a repr is printed in tracebacks, and asyncio formats one of everything a
+        # finished task returned (a run's queries hold their document)
+        return f"Document(path={str(self.path)!r}, format={self.format!r}, pages={len(self.pages)}, sha256={self.sha256[:12]!r}...)"
+
     @cached_property
     def _by_number(self) -> dict[int, Page]:
         return {p.number: p for p in self.pages}

@@ -26,29 +26,41 @@ def _add(counts: dict[str, int], j: Judgement) -> None:
     counts[key] += 1
 
 
+class JudgeTally:
+    """The judge's summary counted answer by answer, from each answer's judgements (with their
+    verdicts) and how many of its components a verdict turned."""
+
+    def __init__(self) -> None:
+        self.total = dict.fromkeys((*COUNTS, "components"), 0)
+        self.by_type: dict[str, dict[str, int]] = {}
+        self.by_kind: dict[str, dict[str, int]] = {}
+
+    def add(self, qtype: str, judged: int, judgements: Iterable[Judgement]) -> None:
+        typed = self.by_type.setdefault(qtype, dict.fromkeys((*COUNTS, "components"), 0))
+        self.total["components"] += judged
+        typed["components"] += judged
+        for j in judgements:
+            _add(self.total, j)
+            _add(typed, j)
+            _add(self.by_kind.setdefault(j.request.kind, dict.fromkeys(COUNTS, 0)), j)
+
+    def summary(self, judge: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "name": judge.get("name"),
+            "spec": judge.get("spec"),
+            **self.total,
+            "by_type": {t: c for t, c in sorted(self.by_type.items()) if any(c.values())},
+            "by_kind": dict(sorted(self.by_kind.items())),
+        }
+
+
 def judge_summary(rows: Iterable[tuple[str, ScoreResult | None]], judge: Mapping[str, Any]) -> dict[str, Any]:
     """``rows``: (question type, its scored result or None) for every question of the run."""
-    total = dict.fromkeys((*COUNTS, "components"), 0)
-    by_type: dict[str, dict[str, int]] = {}
-    by_kind: dict[str, dict[str, int]] = {}
+    tally = JudgeTally()
     for qtype, result in rows:
-        if result is None:
-            continue
-        typed = by_type.setdefault(qtype, dict.fromkeys((*COUNTS, "components"), 0))
-        judged = judged_components(result.components)
-        total["components"] += judged
-        typed["components"] += judged
-        for j in result.judgements:
-            _add(total, j)
-            _add(typed, j)
-            _add(by_kind.setdefault(j.request.kind, dict.fromkeys(COUNTS, 0)), j)
-    return {
-        "name": judge.get("name"),
-        "spec": judge.get("spec"),
-        **total,
-        "by_type": {t: c for t, c in sorted(by_type.items()) if any(c.values())},
-        "by_kind": dict(sorted(by_kind.items())),
-    }
+        if result is not None:
+            tally.add(qtype, judged_components(result.components), result.judgements)
+    return tally.summary(judge)
 
 
 def summary_line(summary: Mapping[str, Any]) -> str:
@@ -66,4 +78,4 @@ def summary_line(summary: Mapping[str, Any]) -> str:
     )
 
 
-__all__ = ["COUNTS", "judge_summary", "summary_line"]
+__all__ = ["COUNTS", "JudgeTally", "judge_summary", "summary_line"]

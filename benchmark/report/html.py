@@ -11,9 +11,11 @@ on three things, each tested:
 - a Content-Security-Policy meta tag allows only the page's own inline script and style (by sha256
   hash) and no network at all, so even a mistake could not load or run anything else.
 
-For the drill-down, the question sets and documents a run names are read again when they are still
-there (``Sources``): question text, the gold values, and the cited and required document lines.
-A report whose sources are gone still renders; it says so.
+A run's own page is written by the run from its report lines, with what the drill-down needs from
+the sets and documents (the gold values, the cited and required document lines) worked out once per
+question while they are loaded (``benchmark.report.html_run``). A stored report drawn again, or a
+comparison, reads the sets and documents again when they are still there (``Sources``); a report whose
+sources are gone still renders, and says so.
 
 Each scored answer carries its components in plain words in both languages (``benchmark.report.plain``:
 expected, read, why), so the page shows text, never a JSON dict. The interface speaks Chinese or
@@ -30,7 +32,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+import orjson
 
 from benchmark.errors import BenchmarkError, StoreError
 from benchmark.report.line_marks import marks as _marks
@@ -39,7 +43,9 @@ from benchmark.report.plain import LANGS, explain
 MAX_LINES_PER_CITATION = 12
 CONTEXT_LINES = 1
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_BYTE_ESCAPES = tuple((k.encode("utf-8"), v.encode("ascii")) for k, v in _JSON_ESCAPES.items())
 _PLACEHOLDER = re.compile(r"\{\{([A-Z]+)\}\}")
+_DATA_SLOT = "\x00data\x00"
 _CONFLICT_KEYS = (
     "should_abstain",
     "required_quote",
@@ -59,12 +65,22 @@ def _asset(name: str) -> str:
 
 def embed_json(data: Any) -> str:
     """JSON that is safe inside ``<script type="application/json">``: nothing in it can end the element."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return (
-        "".join(_JSON_ESCAPES.get(ch, ch) for ch in text)
-        if any(c in text for c in "<>&\u2028\u2029")
-        else text
-    )
+    return embed_json_bytes(data).decode("utf-8")
+
+
+def embed_json_bytes(data: Any) -> bytes:
+    """``embed_json`` as UTF-8. Compact, keys in their order, by orjson (what it refuses, integers beyond
+    64 bits or keys that are not text, by the standard library in the same form); a float that is not
+    a number becomes ``null``."""
+    try:
+        data_bytes = orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        data_bytes = text.encode("utf-8")
+    for raw, escaped in _BYTE_ESCAPES:
+        if raw in data_bytes:
+            data_bytes = data_bytes.replace(raw, escaped)
+    return data_bytes
 
 
 def _sha256_source(text: str) -> str:
@@ -94,16 +110,23 @@ def content_security_policy(script: str, style: str) -> str:
 
 def render_page(data: dict[str, Any], title: str) -> str:
     """The HTML document for a view model (``run_view`` / ``comparison_view``)."""
+    before, after = page_parts(title)
+    return before + embed_json(data) + after
+
+
+def page_parts(title: str) -> tuple[str, str]:
+    """The page around its embedded data: what comes before the data's JSON, and what after."""
     script, style = _asset("i18n.js") + _asset("report.js"), _asset("report.css")
     values = {
         "CSP": html.escape(content_security_policy(script, style), quote=False).replace('"', "&quot;"),
         "TITLE": html.escape(title, quote=False),
         "STYLE": style,
         "SCRIPT": script,
-        "DATA": embed_json(data),
+        "DATA": _DATA_SLOT,
     }
     # one pass over the template only: nothing inserted is ever searched for placeholders again
-    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _asset("report.html"))
+    before, after = _PLACEHOLDER.sub(lambda m: values[m.group(1)], _asset("report.html")).split(_DATA_SLOT)
+    return before, after
 
 
 def write_html(path: str | Path, text: str) -> Path:
@@ -161,9 +184,12 @@ class Sources:
                     self._load(entry, override)
 
     @classmethod
-    def of(cls, sets: Iterable[Any], documents: Mapping[str, Any]) -> Sources:
+    def of(
+        cls, sets: Iterable[Any], documents: Mapping[str, Any], cases: Mapping[str, Any] | None = None
+    ) -> Sources:
         """Sources from sets and documents already loaded (a run's plan): nothing is read again.
-        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None)."""
+        ``documents`` maps ``str(set.document_path)`` to the loaded document (or None), ``cases``
+        ``str(set.path)`` to the set's case file (sets over several documents)."""
         out = cls([], enabled=False)
         for qs in sets:
             resolved = str(Path(qs.path).resolve())
@@ -171,10 +197,13 @@ class Sources:
                 continue
             out._seen.add(resolved)
             document = documents.get(str(qs.document_path))
+            case = (cases or {}).get(str(qs.path))
             for q in qs.questions:
                 out._questions[(resolved, q.id)] = q
                 out._by_id.setdefault(q.id, q)
                 out._documents[q.set_path] = document
+                if case is not None:
+                    out._cases[q.set_path] = case
         return out
 
     def _load(self, entry: dict[str, Any], override: str | None) -> None:
@@ -249,7 +278,7 @@ def required_lines(q: Any, doc: Any) -> tuple[list[int], dict[int, list[list[int
         if hits:
             found.append(i)
             numbers.update(line.number for line in hits)
-            for number, spans in _marks(hits, text).items():
+            for number, spans in _marks(hits, text, doc).items():
                 marks.setdefault(number, []).extend(spans)
     for loc in (q.evidence_location, *q.additional_evidence):
         if loc is not None and loc.lines is not None:
@@ -276,16 +305,18 @@ def cited_lines(answer: dict[str, Any] | None, doc: Any) -> list[int]:
     return sorted(numbers)
 
 
-class _DocTable:
-    """The document lines a page embeds, each once: ``{doc key: {"name", "lines": {n: [page, text]}}}``."""
+class DocTable:
+    """The document lines a page embeds, each once: ``{doc key: {"name", "lines": {n: [page, text]}}}``.
+
+    Keys are ``d0``, ``d1``, ... in the order documents are first added, unless the caller names them."""
 
     def __init__(self) -> None:
         self.docs: dict[str, dict[str, Any]] = {}
         self._keys: dict[int, str] = {}
         self._index: dict[str, dict[int, Any]] = {}
 
-    def add(self, doc: Any, numbers: Iterable[int]) -> str:
-        key = self._keys.setdefault(id(doc), f"d{len(self._keys)}")
+    def add(self, doc: Any, numbers: Iterable[int], key: str | None = None) -> str:
+        key = key or self._keys.setdefault(id(doc), f"d{len(self._keys)}")
         if key not in self.docs:
             self.docs[key] = {"name": Path(str(doc.path)).name, "lines": {}}
             self._index[key] = {line.number: line for line in doc.lines}
@@ -313,7 +344,7 @@ def _expected_view(q: Any) -> dict[str, Any]:
     return out
 
 
-def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
+def entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
     if e is None:
         return None
     details = e.get("details") if isinstance(e.get("details"), dict) else {}
@@ -331,13 +362,28 @@ def _entry_view(e: dict[str, Any] | None, doc: Any) -> dict[str, Any] | None:
     }
 
 
-def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs: _DocTable) -> dict[str, Any]:
+class QuestionSources(Protocol):
+    """Where a question's set entry, document and case come from (``Sources``, or a run's plan)."""
+
+    def question(self, qid: str, set_path: str | None) -> Any: ...
+    def document(self, question: Any) -> Any: ...
+    def case(self, question: Any) -> Any: ...
+
+
+class DocTableLike(Protocol):
+    def add(self, doc: Any, numbers: Iterable[int]) -> str: ...
+
+
+def question_view(
+    entries: list[dict[str, Any] | None], sources: QuestionSources, docs: DocTableLike
+) -> dict[str, Any]:
+    """A question's row of the page: its entry in each run, its gold, the document lines it needs."""
     first = next(e for e in entries if e is not None)
     q = sources.question(str(first["id"]), first.get("set"))
     doc = sources.document(q)
     view: dict[str, Any] = {"id": first["id"], "type": first.get("type"), "set": first.get("set")}
     view["question"] = first.get("question") or (q.question if q is not None else "")
-    view["r"] = [_entry_view(e, doc) for e in entries]
+    view["r"] = [entry_view(e, doc) for e in entries]
     if q is not None:
         view["expected"] = _expected_view(q)
         view["required"] = [
@@ -363,7 +409,7 @@ def _question_view(entries: list[dict[str, Any] | None], sources: Sources, docs:
     return view
 
 
-def _run_meta(report: dict[str, Any]) -> dict[str, Any]:
+def run_meta(report: dict[str, Any]) -> dict[str, Any]:
     keys = (
         "run_id",
         "label",
@@ -403,13 +449,13 @@ def _tool_version() -> str:
 
 
 def _view(kind: str, reports: Sequence[dict[str, Any]], sources: Sources) -> dict[str, Any]:
-    docs = _DocTable()
-    questions = [_question_view(entries, sources, docs) for entries in _paired_questions(reports)]
+    docs = DocTable()
+    questions = [question_view(entries, sources, docs) for entries in _paired_questions(reports)]
     return {
         "kind": kind,
         "generator": f"legal-rag-bench {_tool_version()}",
         "lang": content_language(q.get("question") or "" for q in questions),
-        "runs": [_run_meta(r) for r in reports],
+        "runs": [run_meta(r) for r in reports],
         "questions": questions,
         "docs": docs.export(),
         "notes": sources.notes,

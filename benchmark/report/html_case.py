@@ -82,7 +82,7 @@ def required_by_document(q: Question, case: Case) -> dict[str, dict[str, Any]]:
         if not hits:
             block["missing"].append(text)
         block["lines"].update(line.number for line in hits)
-        for number, spans in marks(hits, text).items():
+        for number, spans in marks(hits, text, doc).items():
             block["marks"].setdefault(str(number), []).extend(spans)
     for loc in (q.evidence_location, *q.additional_evidence):
         doc_id = (loc.document or case.single) if loc is not None else None

@@ -10,136 +10,39 @@ from __future__ import annotations
 
 import hashlib
 import json
-import statistics
-from decimal import Decimal
 from typing import Any
 
 from benchmark.json_lines import dumps_line_bytes
-from benchmark.models import Answer
-from benchmark.results import ERROR, FAIL, PASS, SKIP, QuestionResult, RunRecord
+from benchmark.report_line import FLOAT_DIGITS, answer_entry, clean, question_entry
+from benchmark.results import RunRecord
+from benchmark.summary import summarize
 
-FLOAT_DIGITS = 6
+__all__ = ["FLOAT_DIGITS", "answer_entry", "build_report", "clean", "dumps_report", "question_entry"]
 TIMING_FIELDS = ("run_id", "started_at", "finished_at", "duration_s", "latency_ms")
 
 
-_PLAIN = (str, int, bool, type(None))
-
-
-def clean(value: Any) -> Any:
-    """JSON-ready copy: floats rounded, tuples as lists, Decimals as numbers, other objects as text."""
-    kind = type(value)
-    if kind is dict:
-        return {k if type(k) is str else str(k): clean(v) for k, v in value.items()}
-    if kind in _PLAIN:
-        return value
-    if kind is float:
-        return round(value, FLOAT_DIGITS)
-    if kind is list or kind is tuple:
-        return [clean(v) for v in value]
-    return _clean_other(value)
-
-
-def _clean_other(value: Any) -> Any:
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return value
-    if isinstance(value, float):
-        return round(value, FLOAT_DIGITS)
-    if isinstance(value, Decimal):
-        return clean(int(value) if value == value.to_integral_value() else float(value))
-    if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    to_dict = getattr(value, "to_dict", None)
-    if callable(to_dict):
-        return clean(to_dict())
-    return str(value)
-
-
-def question_entry(r: QuestionResult) -> dict[str, Any]:
-    """A question's report entry, JSON-ready: the scorer's details go through ``clean`` unless the
-    scorer promised they need not (``ScoreResult.json_ready``); so do the answer's ``fields``."""
-    details: dict[str, Any] = {}
-    if r.result is not None:
-        details = dict(r.result.details)
-        details["components"] = r.result.diagnostics()
-        if not r.result.json_ready:
-            details = clean(details)
-    entry = {
-        "id": r.id,
-        "type": r.type,
-        "set": r.question.set_path,
-        "question": r.question.question,
-        "trial": r.trial,
-        "outcome": r.outcome,
-        "score": clean(r.score),
-        "components": r.result.component_scores() if r.result is not None else {},
-        "details": details,
-        "answer": answer_entry(r.answer) if r.answer is not None else None,
-        "latency_ms": clean(r.latency_ms),
-        "skip_reason": r.skip_reason,
-    }
-    if r.error is not None:  # only on ERROR lines: the other lines stay as they were
-        entry["error"] = r.error
-    return entry
-
-
-def answer_entry(answer: Answer) -> dict[str, Any]:
-    """The answer as the report shows it. ``parse_answer`` builds its text, citations and evidence from
-    plain values; ``fields`` holds whatever the adapter returned, so only it goes through ``clean``."""
-    entry = answer.to_dict()
-    if entry["fields"]:
-        entry["fields"] = clean(entry["fields"])
-    return entry
-
-
-def _trial_summary(results: list[QuestionResult]) -> dict[str, Any]:
-    passed = sum(r.outcome == PASS for r in results)
-    failed = sum(r.outcome == FAIL for r in results)
-    resolved = passed + failed
-    score_sum = sum(r.score or 0.0 for r in results if r.outcome in (PASS, FAIL))
-    return {
-        "passed": passed,
-        "failed": failed,
-        "skipped": sum(r.outcome == SKIP for r in results),
-        "errored": sum(r.outcome == ERROR for r in results),
-        "score": score_sum / resolved if resolved else 0.0,
-        "pass_rate": passed / resolved if resolved else 0.0,
-    }
-
-
-def _spread(values: list[float]) -> dict[str, float]:
-    return {
-        "mean": statistics.fmean(values),
-        "stdev": statistics.stdev(values) if len(values) > 1 else 0.0,
-        "min": min(values),
-        "max": max(values),
-    }
-
-
-def trials_summary(results: list[QuestionResult]) -> dict[str, Any] | None:
-    """Mean and spread of score and pass rate over trials; ``None`` for a single trial."""
-    trials = sorted({r.trial for r in results})
-    if len(trials) < 2:
-        return None
-    per_trial = []
-    for t in trials:
-        entry = _trial_summary([r for r in results if r.trial == t])
-        per_trial.append({"trial": t, **entry})
-    return {
-        "n": len(trials),
-        "score": _spread([t["score"] for t in per_trial]),
-        "pass_rate": _spread([t["pass_rate"] for t in per_trial]),
-        "per_trial": per_trial,
-    }
-
-
 def build_report(record: RunRecord) -> dict[str, Any]:
-    """The report dict of a run (docs/contract.md §5 plus run metadata)."""
-    summary = record.summary()
-    trials = trials_summary(record.results)
-    if trials is not None:
-        summary["trials"] = trials
+    """The report dict of a run (docs/contract.md §5 plus run metadata); for a run the run path wrote,
+    the report it wrote (its question lines read back)."""
+    if record.written is not None:
+        return record.written.as_dict()
+    questions = [question_entry(r) for r in record.results]  # JSON-ready as built
+    report = report_head(record, summarize(questions, record.datasets, record.summary_parts()))
+    report["questions"] = questions
+    return report
+
+
+def report_of(record: RunRecord) -> dict[str, Any]:
+    """The report to render: for a run the run path wrote, its question lines are read from the file as
+    a renderer iterates them (never all held at once); else ``build_report``."""
+    if record.written is not None:
+        report: dict[str, Any] = record.written.report()
+        return report
+    return build_report(record)
+
+
+def report_head(record: RunRecord, summary: dict[str, Any]) -> dict[str, Any]:
+    """Everything in the report but its question lines, JSON-ready."""
     report = {
         "tool": record.tool,
         "version": record.version,
@@ -158,7 +61,6 @@ def build_report(record: RunRecord) -> dict[str, Any]:
         "summary": summary,
     }
     cleaned: dict[str, Any] = clean(report)
-    cleaned["questions"] = [question_entry(r) for r in record.results]  # JSON-ready as built
     return cleaned
 
 
@@ -186,7 +88,8 @@ def dumps_report_bytes(report: dict[str, Any]) -> bytes:
         {**report, "questions": _SLOT}, ensure_ascii=False, indent=2, sort_keys=True, default=str
     )
     head, tail = text.split(json.dumps(_SLOT), 1)
-    lines = [dumps_line_bytes(q) for q in questions]
+    raw = getattr(questions, "raw_lines", None)  # a written report's lines, copied as they are
+    lines = list(raw()) if callable(raw) else [dumps_line_bytes(q) for q in questions]
     body = b"[\n    " + b",\n    ".join(lines) + b"\n  ]" if lines else b"[]"
     return head.encode("utf-8") + body + tail.encode("utf-8") + b"\n"
 

@@ -10,8 +10,9 @@ sections, placed where they belong.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,10 @@ class View:
 
     failures: int = DEFAULT_FAILURES
     run_dir: str | None = None
+    digest: Digest | None = None
+
+    def facts(self, report: dict[str, Any]) -> Digest:
+        return self.digest or Digest.of(report.get("questions", []), self.failures)
 
 
 def _type_key(name: str) -> tuple[int, str]:
@@ -41,29 +46,70 @@ def _type_key(name: str) -> tuple[int, str]:
 # --- the table --------------------------------------------------------------------------------
 
 
-def type_weights(questions: list[dict[str, Any]]) -> dict[str, str]:
-    """Per type, the component weights most of its questions were scored with (all components applying)."""
-    seen: dict[str, Counter[tuple[tuple[str, float], ...]]] = {}
-    for q in questions:
-        comps = (q.get("details") or {}).get("components") or {}
-        weights = tuple(
-            sorted(
-                (
-                    (n, round(float(c.get("weight") or 0.0), 3))
-                    for n, c in comps.items()
-                    if isinstance(c, Mapping)
-                ),
-                key=lambda nw: (-nw[1], nw[0]),
-            )
+def _weights_of(q: Mapping[str, Any]) -> tuple[tuple[str, float], ...]:
+    comps = (q.get("details") or {}).get("components") or {}
+    weights = tuple(
+        sorted(
+            (
+                (n, round(float(c.get("weight") or 0.0), 3))
+                for n, c in comps.items()
+                if isinstance(c, Mapping)
+            ),
+            key=lambda nw: (-nw[1], nw[0]),
         )
-        weights = tuple(nw for nw in weights if nw[1] > 0)
-        if weights:
-            seen.setdefault(str(q.get("type")), Counter())[weights] += 1
+    )
+    return tuple(nw for nw in weights if nw[1] > 0)
+
+
+def _best_weights(seen: Mapping[str, Counter[tuple[tuple[str, float], ...]]]) -> dict[str, str]:
     out = {}
     for qtype, counts in seen.items():
         best = max(counts.items(), key=lambda item: (len(item[0]), item[1], item[0]))[0]
         out[qtype] = " + ".join(f"{label(n)} {w:g}" for n, w in best)
     return out
+
+
+def type_weights(questions: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Per type, the component weights most of its questions were scored with (all components applying)."""
+    seen: dict[str, Counter[tuple[tuple[str, float], ...]]] = {}
+    for q in questions:
+        weights = _weights_of(q)
+        if weights:
+            seen.setdefault(str(q.get("type")), Counter())[weights] += 1
+    return _best_weights(seen)
+
+
+@dataclass
+class Digest:
+    """What the sections need from the question lines, gathered in one pass over them (a report read
+    from its file decodes each line once): weights by type, the failures shown, skips by reason."""
+
+    weights: dict[str, str]
+    failed: int
+    shown: list[Mapping[str, Any]]
+    skips: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, questions: Iterable[Mapping[str, Any]], failures: int) -> Digest:
+        seen: dict[str, Counter[tuple[tuple[str, float], ...]]] = {}
+        skips: dict[str, list[str]] = {}
+        failed: list[Mapping[str, Any]] = []
+        count = 0
+        for q in questions:
+            weights = _weights_of(q)
+            if weights:
+                seen.setdefault(str(q.get("type")), Counter())[weights] += 1
+            outcome = q.get("outcome")
+            if outcome == "SKIP":
+                skips.setdefault(str(q.get("skip_reason") or "no answer"), []).append(str(q.get("id")))
+            elif outcome != "PASS":
+                count += 1
+                if failures == ALL or failures > 0:
+                    failed.append(q)
+                if failures > 0 and len(failed) > 2 * failures:  # keep only the lowest, as they come
+                    failed = heapq.nsmallest(failures, failed, key=_failure_key)
+        shown = sorted(failed, key=_failure_key)
+        return cls(_best_weights(seen), count, shown if failures == ALL else shown[:failures], skips)
 
 
 def _row(name: str, c: Mapping[str, Any], weights: str) -> tuple[str, ...]:
@@ -113,7 +159,7 @@ def _header(report: dict[str, Any], view: View) -> list[str]:
 
 def _summary_table(report: dict[str, Any], view: View) -> list[str]:
     summary = report.get("summary", {})
-    lines = type_table(summary, type_weights(report.get("questions", [])))
+    lines = type_table(summary, view.facts(report).weights)
     lines.append(
         "score: the weighted mean of each question's components (0-1) over the questions answered; "
         f"coverage {summary.get('coverage', 0.0):.1%}"
@@ -189,28 +235,20 @@ def failure_block(q: Mapping[str, Any], number: int) -> list[str]:
 
 
 def _failures(report: dict[str, Any], view: View) -> list[str]:
-    failed = sorted(
-        (q for q in report.get("questions", []) if q.get("outcome") not in ("PASS", "SKIP")), key=_failure_key
-    )
-    if not failed or view.failures == 0:
+    facts = view.facts(report)
+    if not facts.failed or view.failures == 0:
         return []
-    shown = failed if view.failures == ALL else failed[: view.failures]
-    title = f"Failures: {len(failed)}"
-    if len(shown) < len(failed):
-        title += (
-            f" (the {len(shown)} lowest scores; --failures all lists every one, report.html shows them all)"
-        )
+    title = f"Failures: {facts.failed}"
+    if len(facts.shown) < facts.failed:
+        title += f" (the {len(facts.shown)} lowest scores; --failures all lists every one, report.html shows them all)"
     lines = [title]
-    for i, q in enumerate(shown, 1):
+    for i, q in enumerate(facts.shown, 1):
         lines += failure_block(q, i)
     return lines
 
 
 def _skips(report: dict[str, Any], view: View) -> list[str]:
-    groups: dict[str, list[str]] = {}
-    for q in report.get("questions", []):
-        if q.get("outcome") == "SKIP":
-            groups.setdefault(str(q.get("skip_reason") or "no answer"), []).append(str(q.get("id")))
+    groups = view.facts(report).skips
     if not groups:
         return []
     total = sum(len(ids) for ids in groups.values())
@@ -275,7 +313,7 @@ SECTIONS: tuple[tuple[Section, ...], ...] = (
 def render_summary(
     report: dict[str, Any], *, run_dir: str | None = None, failures: int = DEFAULT_FAILURES
 ) -> str:
-    view = View(failures=failures, run_dir=run_dir)
+    view = View(failures, run_dir, Digest.of(report.get("questions", []), failures))
     blocks = []
     for group in SECTIONS:
         lines = [line for section in group for line in section(report, view)]

@@ -266,23 +266,26 @@ def test_rescore_trusts_unchanged_sets_and_validates_changed_ones(
 def test_a_set_validated_by_an_earlier_run_is_not_validated_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import benchmark.api as api
+    import benchmark.pipeline.plan as plan_module
     import benchmark.questions as questions
+    from benchmark.pipeline.validated import ENV
 
     path = numbered_set(tmp_path / "sets", 2)
-    out = tmp_path / "runs"
     calls: list[int] = []
     real = questions.schema_problems  # what loading a set validates with
     monkeypatch.setattr(questions, "schema_problems", lambda obj: calls.append(1) or real(obj))
-    run(path, EchoAdapter(), output_dir=out)
+    run(path, EchoAdapter(), output_dir=tmp_path / "runs")
     assert calls == [1]
-    run(path, EchoAdapter(), output_dir=out)
-    assert calls == [1]  # same bytes, same schema: remembered in the answer cache
-    monkeypatch.setattr(api, "schema_sha256", lambda: "another schema")
-    run(path, EchoAdapter(), output_dir=out)
+    run(path, EchoAdapter(), output_dir=tmp_path / "other")  # another output directory, no answer cache
+    run(path, EchoAdapter(), output_dir=None, cache_path=None)
+    assert calls == [1]  # same bytes, same schema: remembered in the user's cache directory
+    monkeypatch.setattr(plan_module, "schema_sha256", lambda: "another schema".ljust(64, "0"))
+    run(path, EchoAdapter(), output_dir=None)
     assert calls == [1, 1]
-    run(path, EchoAdapter(), output_dir=None)  # no cache: always validated
+    monkeypatch.setenv(ENV, str(tmp_path / "elsewhere"))  # the memory is where the variable says
+    run(path, EchoAdapter(), output_dir=None)
     assert calls == [1, 1, 1]
+    assert (tmp_path / "elsewhere" / "validated-sets.txt").is_file()
 
 
 def test_answers_jsonl_keeps_decimal_fields_as_numbers(tmp_path: Path) -> None:

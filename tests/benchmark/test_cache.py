@@ -133,15 +133,6 @@ def test_wal_mode_is_on(tmp_path: Path) -> None:
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_validated_sets_are_remembered_per_schema(tmp_path: Path) -> None:
-    with AnswerCache(tmp_path / "c.sqlite") as cache:
-        cache.mark_validated(["s1", "s2", "s1"], "schemaA")
-        cache.mark_validated(["s3"], "schemaB")
-        assert cache.validated_sets("schemaA") == {"s1", "s2"}
-        assert cache.validated_sets("schemaB") == {"s3"}
-        assert cache.validated_sets("schemaC") == set()
-
-
 def test_an_old_cache_is_migrated_in_place(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     db = sqlite3.connect(path)
@@ -156,4 +147,3 @@ def test_an_old_cache_is_migrated_in_place(tmp_path: Path) -> None:
     with AnswerCache(path) as cache:  # version 1 -> the latest, keeping the rows
         assert cache.schema_version == len(MIGRATIONS) >= 2
         assert cache.get_many(["k"])["k"].answer == {"answer": "x"}
-        cache.mark_validated(["s"], "schema")

@@ -14,7 +14,7 @@ import pytest
 
 from benchmark.errors import QuestionSetError
 from benchmark.lint import lint_set
-from benchmark.plan import plan
+from benchmark.pipeline.plan import plan
 from benchmark.questions import load_question_set
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "case_mini"

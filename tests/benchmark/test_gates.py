@@ -10,7 +10,7 @@ import pytest
 from benchmark.api import run
 from benchmark.gates import gates_held, measure_gate, measure_gates
 from benchmark.models import Question
-from benchmark.report.json_report import build_report
+from benchmark.report.json_report import build_report, question_entry
 from benchmark.report.terminal import render_summary
 from benchmark.results import QuestionResult
 from scorers.result import Component, ScoreResult
@@ -19,10 +19,13 @@ SEED_BANK = Path(__file__).resolve().parents[1] / "fixtures" / "seed_bank"
 GAPS = SEED_BANK / "conflict_gap.json"
 
 
-def result(outcome: str, **scores: float | None) -> QuestionResult:
+def result(outcome: str, **scores: float | None) -> dict[str, Any]:
+    """A report line (what gates are measured from) with these component scores."""
     comps = {n: Component(n, s) for n, s in scores.items()}
     scored = ScoreResult(comps, 1.0, outcome == "PASS")
-    return QuestionResult(Question("q", "conflict_gap", "？", set_path="s.json"), outcome, scored)
+    return question_entry(
+        QuestionResult(Question("q", "conflict_gap", "？", set_path="s.json"), outcome, scored)
+    )
 
 
 @pytest.mark.parametrize(
@@ -45,7 +48,7 @@ def test_measure_gate(
     why: str,
     gate: str,
     threshold: float,
-    results: list[QuestionResult],
+    results: list[dict[str, Any]],
     rate: float | None,
     held: bool | None,
 ) -> None:

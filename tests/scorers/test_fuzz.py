@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from benchmark.answers import parse_answer
 from benchmark.documents.loaders import load_text
-from benchmark.plan import plan
+from benchmark.pipeline.plan import plan
 from benchmark.scoring import score_answer
 from scorers.names import COMPOUND_SURNAMES, DocumentNames, find_names
 

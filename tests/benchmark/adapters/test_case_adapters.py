@@ -19,7 +19,7 @@ from benchmark.adapters.openai import create as create_openai
 from benchmark.adapters.ragflow import create as create_ragflow
 from benchmark.api import run as api_run
 from benchmark.models import Answer
-from benchmark.plan import Plan, plan
+from benchmark.pipeline.plan import Plan, plan
 from tests.servers.fake_rag_server import FakeRagServer
 from tests.servers.support import run, write_toml
 

@@ -74,3 +74,26 @@ def test_describe_changes_with_the_file_content(tmp_path: Path) -> None:
     first = create_adapter(f"replay:{path}").describe()  # type: ignore[attr-defined]
     write(tmp_path, '{"id": "a", "answer": "y"}')
     assert create_adapter(f"replay:{path}").describe() != first  # type: ignore[attr-defined]
+
+
+def test_answers_are_read_from_the_file_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(
+        b'\xef\xbb\xbf{"id": "a", "answer": "first"}\r\n'
+        + json.dumps({"id": "b", "answer": "x\u2028y"}, ensure_ascii=False).encode()
+        + b"\n"
+        + b'{"id": "c", "answer": "no line end"}'
+    )
+    adapter = create_adapter(f"replay:{path}")
+    assert not hasattr(adapter, "answers")  # only where each answer is: the file is read when asked
+    answers = [asyncio.run(adapter.query(query(q)))["answer"] for q in "abc"]  # type: ignore[index, arg-type]
+    assert answers == ["first", "x\u2028y", "no line end"]
+    adapter.close()  # type: ignore[attr-defined]
+    assert asyncio.run(adapter.query(query("a")))["answer"] == "first"  # type: ignore[index, arg-type]
+
+
+def test_a_line_that_is_not_utf8_is_refused_with_its_line_and_byte(tmp_path: Path) -> None:
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b'{"id": "a", "answer": "ok"}\n{"id": "b", "answer": "\xff"}\n')
+    with pytest.raises(AdapterSpecError, match=r"line 2.*not UTF-8 text \(invalid start byte at byte 23\)"):
+        create_adapter(f"replay:{path}")

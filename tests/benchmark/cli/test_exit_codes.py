@@ -51,12 +51,12 @@ def test_a_scorer_error_in_every_rendering(sets: Path, fmt: str) -> None:
 
 
 def _break_the_json_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    import benchmark.report.json_report as json_report
+    import benchmark.pipeline.finish as finish
 
-    def broken(*_: object) -> object:
+    def broken(*_: object, **__: object) -> object:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(json_report, "build_report", broken)
+    monkeypatch.setattr(finish, "write_report", broken)
 
 
 def test_an_internal_error_exits_3_with_one_line_and_keeps_the_answers(
@@ -91,12 +91,12 @@ def test_traceback_of_a_refusal_keeps_exit_2(sets: Path) -> None:
 
 
 def test_a_failing_html_page_loses_nothing(sets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import benchmark.report.html as html
+    from benchmark.report.html_run import RunPage
 
     def broken(*_: object, **__: object) -> str:
         raise ValueError("Out of range float values are not JSON compliant")
 
-    monkeypatch.setattr(html, "render_run_html", broken)
+    monkeypatch.setattr(RunPage, "write", broken)
     code, out, err = invoke(*args())
     assert code == 3
     assert "1 passed, 0 failed, 0 skipped, 1 errored of 2" in out, "the summary is still printed"

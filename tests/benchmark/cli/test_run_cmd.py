@@ -126,6 +126,7 @@ def test_json_flag_is_render_json(tiny: Path) -> None:
         (("--adapter", "echo-cli-tset"), "did you mean 'echo-cli-test'"),
         (("--adapter-option", "novalue"), "--adapter-option: expected KEY=VALUE, got 'novalue'"),
         (("--concurrency", "0"), "--concurrency: must be at least 1"),
+        (("--workers", "0"), "--workers: must be a whole number of at least 1, got 0"),
         (("--dataset", "nowhere.json"), "nowhere.json: no such file or folder"),
         (("--config", "missing.toml"), "missing.toml: cannot read config"),
     ],
@@ -144,6 +145,15 @@ def test_refusals_exit_2_with_one_line_and_no_traceback(
     assert message in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert ASKED == []
+
+
+def test_workers_score_in_other_processes_and_report_the_same(tiny: Path) -> None:
+    code, one, _ = invoke(*run_args("--adapter-option", "wrong=q001", "--render", "json"))
+    code2, two, _ = invoke(*run_args("--adapter-option", "wrong=q001", "--render", "json", "--workers", "2"))
+    assert code == code2 == 1
+    first, second = json.loads(one), json.loads(two)
+    assert [q["outcome"] for q in first["questions"]] == [q["outcome"] for q in second["questions"]]
+    assert first["summary"] == second["summary"]
 
 
 def test_config_file_sets_adapter_options_and_defaults_and_the_command_line_wins(tiny: Path) -> None:

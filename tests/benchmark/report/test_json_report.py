@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
-from benchmark.report.json_report import build_report, clean, dumps_report, strip_timings, trials_summary
+from benchmark.report.json_report import build_report, clean, dumps_report, question_entry, strip_timings
 from benchmark.results import FAIL, PASS, QuestionResult
+from benchmark.summary import summarize
 from tests.benchmark.report.sample import _q, sample_record
 
 
@@ -105,8 +106,8 @@ def test_trials_summary_mean_and_spread() -> None:
         QuestionResult(_q("f1", "fact_exact"), PASS, res, trial=0),
         QuestionResult(_q("f1", "fact_exact"), FAIL, rec.results[1].result, trial=1),
     ]
-    t = trials_summary(results)
+    t = summarize(question_entry(r) for r in results).get("trials")
     assert t is not None and t["n"] == 2
     assert t["score"]["mean"] == 0.5 and t["score"]["min"] == 0.0 and t["score"]["max"] == 1.0
     assert round(t["score"]["stdev"], 6) == round(2**0.5 / 2, 6)
-    assert trials_summary(results[:1]) is None
+    assert "trials" not in summarize(question_entry(r) for r in results[:1])

@@ -14,7 +14,7 @@ import pytest
 
 from benchmark.adapters.baseline import create
 from benchmark.models import Expected, Metadata, Question
-from benchmark.plan import Plan, plan
+from benchmark.pipeline.plan import Plan, plan
 from scorers.registry import SCORERS, ScoringContext
 
 REPO = Path(__file__).resolve().parents[4]
@@ -28,7 +28,7 @@ CASE_FLOORS = {"fact_exact": 0.55, "evidence_set": 0.2, "conflict_gap": 0.55}
 DUMP = """
 import json, sys
 from benchmark.adapters.baseline import create
-from benchmark.plan import plan
+from benchmark.pipeline.plan import plan
 adapter = create(None, {})
 the_plan = plan(["datasets"])
 out = {q.id: adapter.query(the_plan.query(qs, q)).to_dict() for qs, q in the_plan.pairs}

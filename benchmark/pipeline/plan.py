@@ -1,11 +1,12 @@
-"""The work of a run before anything is asked: load the sets (validated, or trusted when a run already
-validated the very same bytes), select the questions (``--type``, ``--tag``), check that every one is
-scorable, load the documents, and lay out the jobs (question x trial) with their answer-cache keys.
+"""The work of a run before anything is asked: load the sets (validated, or only modelled when the very
+same bytes were validated before: ``benchmark.pipeline.validated``), select the questions (``--type``,
+``--tag``), check that every one is scorable, load the documents, and lay out the jobs (question x
+trial) with their answer-cache keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
@@ -146,35 +147,44 @@ def _inputs(sets_or_paths: SetsOrPaths) -> list[str | Path | QuestionSet]:
 def _load_sets(
     items: list[str | Path | QuestionSet], document: str | Path | None, trusted: Collection[str]
 ) -> list[QuestionSet]:
-    """Given sets first, then the sets found under the paths (in the order ``find_set_files`` gives)."""
+    """Given sets first, then the sets found under the paths (in the order ``find_set_files`` gives).
+
+    A set file whose bytes were validated before under the same schema (remembered by
+    ``ValidatedSets``, or given in ``trusted``) is modelled without validating it again; a set validated
+    now is remembered when it has no warnings (one with warnings is validated, and warns, every time)."""
+    from benchmark.pipeline.validated import ValidatedSets
     from benchmark.questions import check_ids_across, find_set_files
 
     given = [i for i in items if isinstance(i, QuestionSet)]
     paths = [i for i in items if not isinstance(i, QuestionSet)]
-    loaded = [_load_one(f, document, trusted) for f in find_set_files(paths)] if paths else []
-    check_ids_across(loaded)  # the same check (and message) as questions.load_question_sets
-    if not given + loaded:
+    schema, memory = schema_sha256(), ValidatedSets()
+    known = lambda sha: sha in trusted or memory.holds(sha, schema)  # noqa: E731
+    loaded = [_load_one(f, document, known) for f in find_set_files(paths)] if paths else []
+    memory.remember((qs.sha256 for qs, validated in loaded if validated and not qs.warnings), schema)
+    sets = [qs for qs, _ in loaded]
+    check_ids_across(sets)  # the same check (and message) as questions.load_question_sets
+    if not given + sets:
         raise BenchmarkError("no question sets found", path=", ".join(map(str, paths)) or None)
-    return given + loaded
+    return given + sets
 
 
-def _load_one(path: Path, document: str | Path | None, trusted: Collection[str]) -> QuestionSet:
-    """A set whose bytes were validated before under the same schema (its sha256 is in ``trusted``) is
-    modelled without validating it again; any other is read and validated as usual."""
+def _load_one(
+    path: Path, document: str | Path | None, known: Callable[[str], bool]
+) -> tuple[QuestionSet, bool]:
+    """The set, and whether it was validated now (a set whose bytes are ``known`` is only modelled)."""
     import hashlib
 
     from benchmark.errors import QuestionSetError
     from benchmark.json_input import loads_document
     from benchmark.questions import build_question_set, load_question_set
 
-    if trusted:
-        try:
-            data = path.read_bytes()
-        except (OSError, ValueError):
-            data = b""
-        if data and hashlib.sha256(data).hexdigest() in trusted:
-            return build_question_set(path, loads_document(data, path, QuestionSetError), data, document)
-    return load_question_set(path, document)
+    try:
+        data = path.read_bytes()
+    except (OSError, ValueError):
+        data = b""
+    if data and known(hashlib.sha256(data).hexdigest()):
+        return build_question_set(path, loads_document(data, path, QuestionSetError), data, document), False
+    return load_question_set(path, document), True
 
 
 def _set_document(qs: QuestionSet, override: str | Path | None) -> Document:
@@ -235,8 +245,8 @@ def plan(
 ) -> Plan:
     """Load, select and check: every problem is a refusal before any system is asked anything.
 
-    ``trusted``: sha256 of set files already validated under the current schema (by an earlier run, as
-    recorded in its config or the answer cache); those are not validated again.
+    ``trusted``: sha256 of set files known to be valid under the current schema besides those
+    ``ValidatedSets`` remembers (the sets a run recorded, when it is rescored); neither is validated again.
     """
     from benchmark.scoring import check_questions
     from benchmark.selection import select_questions

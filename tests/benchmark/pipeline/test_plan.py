@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 from benchmark.api import run
-from benchmark.plan import plan
+from benchmark.pipeline.plan import plan
 
-SEED_GAPS = Path(__file__).resolve().parents[1] / "fixtures" / "seed_bank" / "conflict_gap.json"
+SEED_GAPS = Path(__file__).resolve().parents[2] / "fixtures" / "seed_bank" / "conflict_gap.json"
 
 
 def test_queries_carry_the_system_instructions_and_keys_depend_on_them(tmp_path: Path) -> None:
@@ -38,8 +38,8 @@ def test_sets_with_warnings_are_validated_and_warned_about_every_run(tmp_path: P
     assert the_plan.warned == frozenset(the_plan.loaded.values())
     out = tmp_path / "runs"
     run(path, "oracle", output_dir=out)
-    from benchmark.cache import AnswerCache
-    from benchmark.plan import schema_sha256
+    from benchmark.pipeline.plan import schema_sha256
+    from benchmark.pipeline.validated import ValidatedSets
 
-    with AnswerCache(out / "cache.sqlite") as cache:
-        assert cache.validated_sets(schema_sha256()) == set()  # never trusted, so it warns again
+    (sha,) = the_plan.loaded.values()
+    assert not ValidatedSets().holds(sha, schema_sha256())  # never trusted, so it warns again
