@@ -104,7 +104,7 @@ _FULL_PATTERNS = [_CN_YMD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
 
 
 def _small_int(s: str) -> int | None:
-    if s.isdigit():
+    if s.isdecimal():
         return int(s)
     if s == "元":
         return 1
@@ -262,9 +262,9 @@ def find_dates(text: str) -> list[Found]:
 
 def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> list[_Cand]:
     """Every valid date of ``t`` (half-width; ``spans`` is ``scan_dates(t)``), plus the days a date is
-    followed by (``8月30日或31日``)."""
+    followed by (``8月30日或31日``) where no span of ``spans`` starts."""
     cands: list[_Cand] = []
-    for start, end, date in spans:
+    for i, (start, end, date) in enumerate(spans):
         if date is None:
             continue
         cands.append(_Cand(start, end, date))
@@ -272,7 +272,9 @@ def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> lis
         if m and date.month is not None:
             day = _small_int(m.group("d"))
             extra = _make(date.year, date.month, day) if day is not None else None
-            if extra is not None and not any(end <= s < m.end() for s, _, _ in spans):
+            # spans are in order and never overlap: the next one is the first that may start there
+            following = spans[i + 1][0] if i + 1 < len(spans) else len(t)
+            if extra is not None and following >= m.end():
                 cands.append(_Cand(m.start("d"), m.end(), extra))
     return cands
 
