@@ -14,7 +14,7 @@ from benchmark.documents.model import match_view
 from benchmark.models import Question
 from scorers.number_agreement import Wanted, required_numbers
 
-__all__ = ["GoldText", "evidence_texts"]
+__all__ = ["GoldText", "evidence_texts", "gold_text"]
 
 
 class GoldText:
@@ -30,6 +30,12 @@ class GoldText:
     @cached_property
     def numbers(self) -> tuple[Wanted, ...]:
         return required_numbers(self.text)
+
+
+def gold_text(question: Question, text: str) -> GoldText:
+    """One of the question's texts that no list of it indexes (an accepted answer, a key point a judge
+    is asked about): ``question.derived(gold_text, text)``."""
+    return GoldText(text)
 
 
 def evidence_texts(question: Question) -> tuple[GoldText, ...]:
