@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
 
 from .folding import half_width
 from .found import Found, hedged
@@ -32,7 +32,7 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-__all__ = ["read_boolean"]
+__all__ = ["YesNoQuestion", "read_boolean", "yes_no_question"]
 
 _NEG, _ADV, _IRR, _EMB = "neg", "adv", "irrealis", "embedded"
 _WORDS: dict[str, str] = {}
@@ -201,10 +201,8 @@ def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-@lru_cache(maxsize=4096)
 def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
-    """(core predicate, whether the question itself is negative) from a yes/no question (once per
-    question)."""
+    """(core predicate, whether the question itself is negative) from a yes/no question."""
     q = half_width(question).strip()
     phrase = None
     m = _Q_MARK.search(q)
@@ -235,10 +233,8 @@ def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
     return ((core, negative % 2 == 1),) if core else ()
 
 
-@lru_cache(maxsize=4096)
 def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
-    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True);
-    once per question's core."""
+    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True)."""
     words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
@@ -253,9 +249,24 @@ def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
     return tuple(words)
 
 
-def _by_predicate(text: str, t: str, question: str) -> Found | None:
-    for core, negative in _question_cores(question):
-        for word, inherent in _candidates(core):
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A question as :func:`read_boolean` reads it: its text, and for each predicate it asks about
+    the words to look for in an answer and whether the question itself is negative. A caller reading
+    many answers to one question reads it once (``yes_no_question``) and holds it."""
+
+    text: str
+    predicates: tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]
+
+
+def yes_no_question(question: str) -> YesNoQuestion:
+    cores = _question_cores(question) if question else ()
+    return YesNoQuestion(question, tuple((_candidates(core), negative) for core, negative in cores))
+
+
+def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
+    for words, negative in question.predicates:
+        for word, inherent in words:
             hits = _hits(t, word, inherent or word in _INHERENT_NEG)
             if hits:
                 start, end, value = _pick(t, hits)
@@ -353,9 +364,10 @@ def _past_lead(t: str) -> str:
 
 
 def read_boolean(
-    text: str, question: str | None = None, abstains: Callable[[str], bool] | None = None
+    text: str, question: str | YesNoQuestion | None = None, abstains: Callable[[str], bool] | None = None
 ) -> Found | None:
-    """The yes/no stance of ``text`` (on ``question``'s predicate when given); None when it takes none.
+    """The yes/no stance of ``text`` (on ``question``'s predicate when given: its text, or read once by
+    ``yes_no_question``); None when it takes none.
 
     Hedged stances (``可能没有退还``) come back with ``definite=False`` and qualifier ``"hedge"``.
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
@@ -364,20 +376,22 @@ def read_boolean(
     t = _past_lead(half_width(text).replace("是否", "\x00\x00"))
     if not t.strip():
         return None
-    if question:
-        found = _by_predicate(text, t, question)
+    asked = yes_no_question(question) if isinstance(question, str) else question
+    said = asked.text if asked is not None else None
+    if asked is not None and said:
+        found = _by_predicate(text, t, asked)
         if found is not None:
             return found
     found = _by_particles(text, t, strong=True)
     if found is not None:
         return found
-    if question and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
+    if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
     found = _by_lexicon(text, t)
     if found is None and t.isascii():
-        found = _english(text, t, question)
+        found = _english(text, t, said)
     if found is None:
         found = _by_particles(text, t, strong=False)
     if found is None and not t.isascii():
-        found = _english(text, t, question)
+        found = _english(text, t, said)
     return found
