@@ -28,7 +28,7 @@ from typing import Any
 
 from benchmark.models import Answer, Question
 from benchmark.text.amounts import TextValues
-from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
+from scorers.abstention import AbstentionResult, ConflictResult, Stance
 from scorers.hallucination import (
     Facts,
     InventedSpecific,
@@ -177,8 +177,9 @@ def _quote(
 
 def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     expect = expectation(question)
-    abst = detect_abstention(answer.answer, answer.abstained)
-    conflict = detect_conflict(answer.answer)
+    stance = Stance(answer.answer)  # abstention and conflict, the answer's quotations found once
+    abst = stance.abstention(answer.abstained)
+    conflict = stance.conflict
     read = question.derived(asked)
     values = TextValues(answer.answer)  # the answer's amounts and dates, read once for both checks
     known = ctx.case if ctx.case is not None else ctx.document  # a case file: all its documents
