@@ -97,10 +97,6 @@ def question_key_points(question: Question) -> tuple[KeyPoint, ...]:
     return tuple(KeyPoint(p) for p in question.expected.key_points)
 
 
-def _point_text(point: str | KeyPoint) -> str:
-    return point if isinstance(point, str) else point.text
-
-
 def _lexical_point(point: KeyPoint, hay: str, hay_raw: Stated, threshold: float) -> KeyPointResult:
     words = point.words
     found = [w for w in words if w in hay]
@@ -168,7 +164,7 @@ def key_point_coverage(
     method = str(options.get("method") or "lexical")
     threshold = options.get("threshold")
     if method == "semantic":
-        return semantic_coverage([_point_text(p) for p in key_points], answer, options)
+        return semantic_coverage(key_points, answer, options)
     if method != "lexical":
         raise ConfigError(f"key_points.method {method!r} is not one of 'lexical', 'semantic'")
     return lexical_coverage(
