@@ -258,11 +258,13 @@ class YesNoQuestion:
 
     text: str
     predicates: tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]
+    stems: frozenset[str]  # the first five letters of its English words, stop words left out
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
     cores = _question_cores(question) if question else ()
-    return YesNoQuestion(question, tuple((_candidates(core), negative) for core, negative in cores))
+    stems = frozenset(w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2)
+    return YesNoQuestion(question, tuple((_candidates(core), negative) for core, negative in cores), stems)
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
@@ -323,7 +325,7 @@ def _by_lexicon(text: str, t: str) -> Found | None:
     return _found(text, t, start, end, value)
 
 
-def _english(text: str, t: str, question: str | None) -> Found | None:
+def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     low = t.lower()
     words = list(_EN_WORD.finditer(low))
     if not words:
@@ -333,9 +335,7 @@ def _english(text: str, t: str, question: str | None) -> Found | None:
         after = low[first.end() : first.end() + 1]
         if after in ("", ",", ".", "!", ";", " ") and (first.group() != "not" or after != " "):
             return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
-    stems = set()
-    if question:
-        stems = {w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2}
+    stems = asked.stems if asked is not None else frozenset()
     for w in words:
         if w.group() in _EN_STOP or w.group()[:5] not in stems:
             continue
@@ -346,7 +346,7 @@ def _english(text: str, t: str, question: str | None) -> Found | None:
             continue
         negs = sum(1 for x in _EN_WORD.findall(clause) if x in _EN_NEG or x.endswith("n't"))
         return _found(text, t, w.start(), w.end(), negs % 2 == 0)
-    if question is None:
+    if asked is None:
         for w in words[:12]:
             if w.group() in _EN_NEG or w.group().endswith("n't"):
                 return _found(text, t, w.start(), w.end(), False)
@@ -390,9 +390,9 @@ def read_boolean(
         return None
     found = _by_lexicon(text, t)
     if found is None and t.isascii():
-        found = _english(text, t, said)
+        found = _english(text, t, asked)
     if found is None:
         found = _by_particles(text, t, strong=False)
     if found is None and not t.isascii():
-        found = _english(text, t, said)
+        found = _english(text, t, asked)
     return found
