@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_file", "dictionary_bytes", "load_prefix_dict"]
+__all__ = ["cache_file", "dictionary_bytes", "dictionary_key", "load_prefix_dict"]
 
 PrefixDict = tuple[dict[str, int], int]  # jieba's (FREQ, total)
 
@@ -35,13 +35,18 @@ def dictionary_bytes(tokenizer: Any) -> bytes:
     return data
 
 
-def cache_file(folder: Path, dictionary: bytes) -> Path:
-    """Where the prefix dictionary built from ``dictionary`` is kept in ``folder``."""
+def dictionary_key(dictionary: bytes) -> str:
+    """The sha256 of a dictionary file's bytes, jieba's version and marshal's format version."""
     import jieba
 
     key = hashlib.sha256(dictionary)
     key.update(f"\0jieba {jieba.__version__}\0marshal {marshal.version}".encode())
-    return folder / f"jieba-{key.hexdigest()[:24]}.cache"
+    return key.hexdigest()
+
+
+def cache_file(folder: Path, dictionary: bytes) -> Path:
+    """Where the prefix dictionary built from ``dictionary`` is kept in ``folder``."""
+    return folder / f"jieba-{dictionary_key(dictionary)[:24]}.cache"
 
 
 def _read(path: Path) -> PrefixDict | None:
@@ -73,9 +78,10 @@ def _write(path: Path, prefix: PrefixDict) -> None:
         pass  # an unwritable cache directory: built again next time
 
 
-def load_prefix_dict(tokenizer: Any, folder: Path | None) -> None:
+def load_prefix_dict(tokenizer: Any, folder: Path | None) -> str:
     """Give ``tokenizer`` (a ``jieba.Tokenizer``) its prefix dictionary: read from ``folder`` when it
-    holds the one for the tokenizer's dictionary file, else built by jieba and written there."""
+    holds the one for the tokenizer's dictionary file, else built by jieba and written there. Returns
+    the dictionary's ``dictionary_key``."""
     dictionary = dictionary_bytes(tokenizer)
     path = cache_file(folder, dictionary) if folder is not None else None
     prefix = _read(path) if path is not None else None
@@ -86,3 +92,4 @@ def load_prefix_dict(tokenizer: Any, folder: Path | None) -> None:
             _write(path, prefix)
     tokenizer.FREQ, tokenizer.total = prefix
     tokenizer.initialized = True
+    return dictionary_key(dictionary)

@@ -25,11 +25,12 @@ from typing import Any
 
 from benchmark.text.jieba_dict import load_prefix_dict
 
-__all__ = ["jieba_cache_dir", "load_jieba", "load_posseg"]
+__all__ = ["dictionary_key", "jieba_cache_dir", "load_jieba", "load_posseg"]
 
 _LOCK = threading.Lock()  # threads of one process (the baseline answers concurrently) load it once
 _JIEBA: Any = None
 _POSSEG: Any = None
+_DICTIONARY_KEY = ""
 
 
 def jieba_cache_dir() -> Path:
@@ -57,7 +58,7 @@ def _quiet_import(name: str) -> Any:
 
 def load_jieba() -> Any:
     """The ``jieba`` module, its dictionary loaded."""
-    global _JIEBA
+    global _JIEBA, _DICTIONARY_KEY
     if _JIEBA is None:
         with _LOCK:
             if _JIEBA is None:
@@ -65,11 +66,17 @@ def load_jieba() -> Any:
                 folder = _usable_cache_dir()
                 jieba.dt.tmp_dir = folder  # where jieba would write, were it to build a cache itself
                 try:
-                    load_prefix_dict(jieba.dt, Path(folder) if folder else None)
+                    _DICTIONARY_KEY = load_prefix_dict(jieba.dt, Path(folder) if folder else None)
                 finally:
                     jieba.setLogLevel(logging.WARNING)
                 _JIEBA = jieba
     return _JIEBA
+
+
+def dictionary_key() -> str:
+    """The key of the dictionary :func:`load_jieba` loaded (``jieba_dict.dictionary_key``)."""
+    load_jieba()
+    return _DICTIONARY_KEY
 
 
 def load_posseg() -> Any:

@@ -93,12 +93,12 @@ class _Scorer:
 
     def __init__(self, retriever: Retriever, question: str, total: bool) -> None:
         self.retriever = retriever
-        self.terms = retriever.query_terms(question)
+        self.weights = retriever.weights(retriever.query_terms(question))
         self.anchors = frozenset(token for _, _, token in value_spans(question))
         self.total = total
 
     def local(self, context: str) -> float:
-        return self.retriever.coverage(self.terms, tokenize(context)) if context.strip() else 0.0
+        return self.weights.share(set(tokenize(context))) if context.strip() else 0.0
 
     def anchored(self, text: str, start: int, end: int) -> float:
         """A bonus that shrinks with the distance to the nearest anchor (a third of it across a clause
