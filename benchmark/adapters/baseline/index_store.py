@@ -28,15 +28,23 @@ from pathlib import Path
 
 from benchmark.adapters.baseline import tokenize as tokenize_module
 from benchmark.adapters.baseline.tokenize import tokenize
-from benchmark.pipeline.validated import user_cache_dir
 from benchmark.text.jieba_loader import dictionary_key
+from benchmark.user_cache import user_cache_dir
 
-__all__ = ["FOLDER", "MAX_FILES", "analyser_key", "index_file", "stored_tokens"]
+__all__ = ["FOLDER", "MAX_FILES", "analyser_key", "fingerprint", "index_file", "stored_tokens"]
 
 FOLDER = "baseline-index"
 MAX_FILES = 256
 
 Tokens = tuple[str, ...]
+
+
+def fingerprint(sources: Sequence[Path], versions: str) -> str:
+    """The sha256 of ``versions`` and of each source file's name and bytes."""
+    digest = hashlib.sha256(versions.encode())
+    for path in sources:
+        digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
 
 
 @cache
@@ -46,10 +54,7 @@ def analyser_key() -> str:
 
     text_dir = Path(tokenize_module.__file__).resolve().parents[2] / "text"
     sources = [Path(tokenize_module.__file__), *sorted(text_dir.glob("*.py"))]
-    digest = hashlib.sha256(f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}".encode())
-    for path in sources:
-        digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
-    return digest.hexdigest()
+    return fingerprint(sources, f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}")
 
 
 def index_file(texts: Sequence[str], folder: Path | None = None) -> Path:

@@ -193,7 +193,9 @@ class Retriever:
         self.tokens = [list(known[c.search_text]) for c in self.chunks]
         self.bm25 = BM25(self.tokens)
         # what the answerer reads of each chunk: its sentences and their tokens (``sentences.Reading``)
-        self.readings = [Reading.of(c, p, known.__getitem__) for c, p in zip(self.chunks, places, strict=True)]
+        self.readings = [
+            Reading.of(c, p, known.__getitem__) for c, p in zip(self.chunks, places, strict=True)
+        ]
         # In a 笔录 the questioned person answers as "我": their name in a question matches only the
         # header, so it is no retrieval term. (In a case file every chunk carries who is questioned in
         # its context, and the name tells one person's 笔录 from another's.)

@@ -96,5 +96,3 @@ class Reading:
             frozenset([*tokenize(p[0]), *context, *(asked if p[4] == "答" else [])]) for p in places
         )
         return cls(tuple(places), tokens)
-
-
