@@ -7,7 +7,8 @@ The public catalogue (imported lazily so that ``python -m benchmark --help`` sta
 - loading: ``load_question_set``, ``load_question_sets``, ``load_document``, ``load_case``
 - running: ``run``, ``rescore``, ``RunRecord``, ``QuestionResult``
 - scoring: ``ScoreResult``, ``Component``
-- extending: ``register_adapter``, ``register_scorer``, ``register_comparator``, ``register_judge``
+- extending: ``register_adapter``, ``register_scorer``, ``register_comparator``, ``register_judge``,
+  ``register_report_format``
 - errors: ``BenchmarkError``, ``AdapterError``
 """
 
@@ -40,7 +41,14 @@ _CATALOGUE = {
     "AdapterError": "benchmark.errors",
 }
 
-__all__ = [*_CATALOGUE, "register_adapter", "register_comparator", "register_judge", "register_scorer"]
+__all__ = [
+    *_CATALOGUE,
+    "register_adapter",
+    "register_comparator",
+    "register_judge",
+    "register_report_format",
+    "register_scorer",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -75,3 +83,11 @@ def register_judge(name: str, factory: Any = None, *, replace: bool = False) -> 
     from benchmark.judges.base import JUDGES
 
     return JUDGES.register(name, factory, replace=replace)
+
+
+def register_report_format(name: str, renderer: Any = None, *, replace: bool = False) -> Any:
+    """Register a report format ``(report, options) -> str`` for ``--render NAME`` (see
+    ``benchmark.report``); usable as a decorator."""
+    from benchmark.report import REPORT_FORMATS
+
+    return REPORT_FORMATS.register(name, renderer, replace=replace)

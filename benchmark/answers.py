@@ -3,6 +3,11 @@
 Accepted: a plain string; ``{"answer": ...}`` with ``citations`` (or a singular ``citation`` of any
 shape), ``evidence`` as objects or strings, ``abstained`` and ``fields``. Anything else raises
 ``AdapterError`` so the runner records a SKIP with the reason.
+
+A system's JSON may escape a lone surrogate (``\\ud800``) or write ``NaN``; Python reads both, but no
+file, database or hash can encode the first and JSON cannot carry the second, so either would stop the
+run later. What the answer keeps is repaired where it is taken: each text by ``_safe``, ``fields`` by
+``json_safe`` (a NaN page or score is no page or score already).
 """
 
 from __future__ import annotations
@@ -26,9 +31,8 @@ KNOWN_KEYS = frozenset((*DOCUMENTED_KEYS, *_ANSWER_KEYS, "citation", "id", "tria
 def parse_answer(obj: object) -> Answer:
     if isinstance(obj, Answer):
         return obj
-    obj = json_safe(obj)
     if isinstance(obj, str):
-        return Answer(answer=obj)
+        return Answer(answer=_safe(obj))
     if not isinstance(obj, Mapping):
         raise AdapterError(f"answer must be a string or an object, got {type(obj).__name__}")
     text = obj.get("answer")  # the usual key first
@@ -40,21 +44,26 @@ def parse_answer(obj: object) -> Answer:
     abstained = obj.get("abstained")
     fields = obj.get("fields")
     return Answer(
-        answer=text,
+        answer=_safe(text),
         citations=tuple(c for x in citations if (c := parse_citation(x)) is not None),
         evidence=tuple(e for x in _as_list(obj.get("evidence")) if (e := parse_evidence(x)) is not None),
         abstained=abstained if isinstance(abstained, bool) else None,
-        fields=dict(fields) if isinstance(fields, Mapping) else {},
+        fields=json_safe(dict(fields)) if isinstance(fields, Mapping) else {},
         contexts=tuple(x for x in map(parse_context, _as_list(obj.get("contexts"))) if x is not None),
     )
 
 
 def json_safe(value: Any) -> Any:
     """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD and every NaN
-    or infinity by None; the very object when it holds neither. A system's JSON may escape a lone
-    surrogate (``\\ud800``) or write ``NaN``; Python reads both, but no file, database or hash can
-    encode the first and JSON cannot carry the second, so either would stop the run later."""
+    or infinity by None; the very object when it holds neither (see the module docstring)."""
     return _replaced(value) if _unsafe(value) else value
+
+
+def _safe(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD; the very string when it holds none."""
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _unsafe(value: Any) -> bool:
@@ -100,7 +109,7 @@ def _as_page(value: object) -> int | None:
         return int(value)
     if isinstance(value, str):
         digits = value.strip().lstrip("第pP.页 ").rstrip("页 ")
-        return int(digits) if digits.isdigit() else None
+        return int(digits) if digits.isdecimal() else None
     return None
 
 
@@ -125,15 +134,15 @@ def parse_citation(value: object) -> Citation | None:
         return Citation(
             _as_page(value.get("page")),
             None if lines is None else LineRange.parse(lines),
-            str(quote) if quote else None,
-            str(doc) if doc else None,
+            _safe(str(quote)) if quote else None,
+            _safe(str(doc)) if doc else None,
             _as_pair(qa),
         )
     if isinstance(value, (int, str)) and not isinstance(value, bool):
         page = _as_page(value)
         if page is not None:
             return Citation(page=page)
-        return Citation(quote=str(value)) if str(value).strip() else None
+        return Citation(quote=_safe(str(value))) if str(value).strip() else None
     return None
 
 
@@ -147,17 +156,17 @@ def parse_context(value: object) -> Context | None:
     """A retrieved passage: ``{"document", "page", "lines", "text", "score"}`` (``content``/``doc``
     accepted), or a plain string (its text). One that gives neither a place nor a text is dropped."""
     if isinstance(value, str):
-        return Context(text=value) if value.strip() else None
+        return Context(text=_safe(value)) if value.strip() else None
     if not isinstance(value, Mapping):
         return None
     text = value.get("text") or value.get("content") or value.get("quote")
     doc = value.get("document") or value.get("doc")
     lines = value.get("lines") if "lines" in value else value.get("line")
     context = Context(
-        str(text) if isinstance(text, str) and text.strip() else None,
+        _safe(text) if isinstance(text, str) and text.strip() else None,
         _as_page(value.get("page")),
         None if lines is None else LineRange.parse(lines),
-        str(doc) if doc else None,
+        _safe(str(doc)) if doc else None,
         _as_score(value.get("score")),
     )
     if context.text is None and context.page is None and context.lines is None:
@@ -167,13 +176,13 @@ def parse_context(value: object) -> Context | None:
 
 def parse_evidence(value: object) -> EvidenceItem | None:
     if isinstance(value, str):
-        return EvidenceItem(text=value) if value.strip() else None
+        return EvidenceItem(text=_safe(value)) if value.strip() else None
     if isinstance(value, Mapping):
         text = value.get("text") or value.get("content") or value.get("quote")
         if not isinstance(text, str) or not text.strip():
             return None
         doc = value.get("doc") or value.get("document")
-        return EvidenceItem(text, _as_page(value.get("page")), str(doc) if doc else None)
+        return EvidenceItem(_safe(text), _as_page(value.get("page")), _safe(str(doc)) if doc else None)
     return None
 
 

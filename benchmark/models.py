@@ -5,15 +5,18 @@ Loading and validation live in ``benchmark.questions``; this module only describ
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmark.documents.case import DocumentInfo  # a set names its documents by it (re-exported)
 
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 
 PENALTY_WORDS = {"high": 1.0, "medium": 0.6, "low": 0.3}
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -35,12 +38,12 @@ class LineRange:
             return cls(lo, hi) if lo > 0 else None
         if isinstance(value, str):
             lo_text, dash, hi_text = value.partition("-")  # the usual "40-42" / "40" first
-            if lo_text.isdigit() and (hi_text.isdigit() or not dash):
+            if lo_text.isdecimal() and (hi_text.isdecimal() or not dash):
                 lo, hi = int(lo_text), int(hi_text or lo_text)
                 return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
             text = value.strip().replace("–", "-").replace("~", "-").replace("—", "-")
             parts = [p.strip() for p in text.split("-", 1)]
-            if all(p.isdigit() for p in parts) and parts[0]:
+            if all(p.isdecimal() for p in parts) and parts[0]:  # isdigit() also takes "²", int() does not
                 lo, hi = int(parts[0]), int(parts[-1])
                 return cls(min(lo, hi), max(lo, hi)) if min(lo, hi) > 0 else None
         return None
@@ -141,6 +144,18 @@ class Question:
     set_path: str = ""
     index: int = 0
     raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _derived: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def derived(self, build: Callable[..., T], *args: Hashable) -> T:
+        """``build(self, *args)``, made on first need and held by the question, as ``Document.derived``
+        is by a document: what scorers read from the question again for every answer to it (its gold
+        locations, its citation targets, its fields' comparators). ``build`` must be a pure function of
+        the question and ``args``."""
+        key = (build, *args)
+        if key not in self._derived:
+            self._derived[key] = build(self, *args)
+        made: T = self._derived[key]
+        return made
 
     @property
     def json_path(self) -> str:

@@ -1,14 +1,18 @@
 """A small registry of named extensions (adapters, scorers, comparators) fed by entry points.
 
-Built-ins are declared as entry points of this distribution, so they load through the same path
-as third-party plugins. A second registration under a taken name is an error unless ``replace=True``
-is passed explicitly, so a plugin can never silently shadow a built-in.
+Built-ins are named in code (``builtins``: name -> ``"module:attribute"``, imported on first use), so
+they are there without the package being installed; the same names are also declared as entry points
+of this distribution, for tools that list a group. Plugins come in through entry points or
+``register``. A second registration under a taken name is an error unless ``replace=True`` is passed
+explicitly, so a plugin can never silently shadow a built-in.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar, overload
 
@@ -19,15 +23,33 @@ T = TypeVar("T")
 ENTRY_POINT_PREFIX = "legal_rag_bench"
 
 
+@dataclass(frozen=True)
+class Builtin:
+    """A built-in extension named in code: ``value`` is ``"module:attribute"``, imported by ``load``."""
+
+    name: str
+    value: str
+
+    def load(self) -> object:
+        module, _, attribute = self.value.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
 class Registry(Generic[T]):
     """Names to objects, with lazy entry-point discovery and did-you-mean on unknown names."""
 
-    def __init__(self, kind: str, group: str | None = None) -> None:
+    def __init__(
+        self, kind: str, group: str | None = None, builtins: Mapping[str, str] | None = None
+    ) -> None:
         self.kind = kind
         self.group = group if group is not None else f"{ENTRY_POINT_PREFIX}.{kind}s"
         self._items: dict[str, T] = {}
         self._origins: dict[str, str] = {}
-        self._pending: dict[str, object] = {}
+        self._pending: dict[str, object] = {
+            name: Builtin(name, value) for name, value in (builtins or {}).items()
+        }
+        for name, value in (builtins or {}).items():
+            self._origins[name] = value.split(":")[0]
         self._discovered = False
 
     @overload
@@ -69,6 +91,14 @@ class Registry(Generic[T]):
                     f"({seen[ep.name]} and {ep.value} from {dist})"
                 )
             seen[ep.name] = ep.value
+            builtin = self._pending.get(ep.name)
+            if isinstance(builtin, Builtin):
+                if builtin.value != ep.value:
+                    raise DuplicateNameError(
+                        f"{self.kind} {ep.name!r} from package {dist} ({ep.value}) clashes with the built-in "
+                        f"({builtin.value})"
+                    )
+                continue  # this distribution's own declaration of the built-in
             if ep.name in self._items and self._origins.get(ep.name) != ep.value.split(":")[0]:
                 raise DuplicateNameError(
                     f"{self.kind} {ep.name!r} from package {dist} clashes with the one already registered"

@@ -147,7 +147,7 @@ def parse_rank_by(text: str, *, path: Path | None = None, where: str = "--rank-b
         close = difflib.get_close_matches(name, allowed, n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
         raise ConfigError(f"cannot rank by {text!r}; {hint}(known: {known})", path=path, where=where)
-    if (name == "score" and k) or (k and (not k.isdigit() or int(k) < 1)):
+    if (name == "score" and k) or (k and (not k.isdecimal() or int(k) < 1)):
         raise ConfigError(
             f"{text!r}: write score, or a metric with a whole k of at least 1 (recall@5)",
             path=path,

@@ -64,6 +64,8 @@ from benchmark.resources import datasets_dir
 from benchmark.results import FAIL, PASS, QuestionResult
 from benchmark.scoring import score_answer
 from benchmark.summary import Counts
+from scorers.contexts import with_retrieval
+from scorers.registry import ScoringContext, scorer_for
 
 # Words for the closing sentence that makes every answer text distinct (no digits, no cue words).
 _WORDS = (
@@ -298,8 +300,9 @@ def measure_throughput(pool: Pool, folder: Path, pairs: int, rounds: int) -> Pat
 
 
 def print_stages(pool: Pool, stream: Path) -> None:
-    """µs per pair of each step of ``score_line`` over one fresh stream, averaged over the mix, and
-    the scoring step per question type (the clock is read between steps, which adds ~0.2 µs each)."""
+    """µs per pair of each step of ``score_line`` over one fresh stream, averaged over the mix (the
+    scoring step as ``score_answer``'s two: the scorer, then retrieval measured beside it), and the
+    scoring step per question type (the clock is read between steps, which adds ~0.2 µs each)."""
     clock = time.perf_counter
     spent: dict[str, float] = {}
     per_type: dict[str, list[float]] = {}
@@ -312,9 +315,11 @@ def print_stages(pool: Pool, stream: Path) -> None:
             qs, q, doc = pool.pairs[line["pair"]]
             answer = parse_answer(line)
             t2 = clock()
-            result = score_answer(
-                q, answer, criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]]
-            )
+            spec = scorer_for(q)  # score_answer's two steps, timed apart
+            context = ScoringContext(criteria=qs.criteria, document=doc, case=pool.cases[line["pair"]])
+            scored = spec.score(q, answer, context)
+            t3a = clock()
+            result = with_retrieval(spec, q, answer, context, scored)
             t3 = clock()
             r = QuestionResult(q, PASS if result.passed else FAIL, result, answer, trial=int(line["trial"]))
             entry = question_entry(r)
@@ -322,7 +327,8 @@ def print_stages(pool: Pool, stream: Path) -> None:
             dumps_line_bytes(entry)
             t5 = clock()
             for step, dt in (("decode the JSON line", t1 - t0), ("parse_answer", t2 - t1),
-                             ("score_answer", t3 - t2), ("question_entry", t4 - t3), ("dumps_line_bytes", t5 - t4)):  # fmt: skip
+                             ("score_answer: the scorer", t3a - t2), ("score_answer: retrieval beside it", t3 - t3a),
+                             ("question_entry", t4 - t3), ("dumps_line_bytes", t5 - t4)):  # fmt: skip
                 spent[step] = spent.get(step, 0.0) + dt
             per_type.setdefault(q.type, []).append(t3 - t2)
             n += 1

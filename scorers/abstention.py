@@ -10,13 +10,13 @@ Rules shared by both detectors:
 - **Quoted speech** inside “…”, 「…」, 『…』, ‘…’ or "…" is someone else's words, not the system's
   stance: ``戚鸣远说：“我不知道”`` does not make the answer an abstention (the hit is reported under
   ``quoted``). Reported speech without quote marks (``戚鸣远称记不清了``) counts: it tells the reader
-  the record does not hold the value.
-- **Not the answer's stance** (abstention only; the hit is reported under ``asides``): a cue inside a
-  claim the answer reports (``没有约定利息的说法不成立``: the cue is followed, in its clause, by
-  ``的说法``/``的主张``/``的辩解`` …); what a party did not give (``被告未提交证据``, ``The defendant did not
-  provide a receipt``: a "nothing was given" cue whose clause names a party or person just before it);
-  an English adjective before a noun that names no piece of information (``Unclear terms were
-  clarified``; ``an unknown amount`` still abstains).
+  the record does not hold the value, unless the answer then turns to words of its own.
+- **Not the answer's stance** (abstention only; ``scorers.abstention_voice``, reported under ``asides``
+  or, for a double negative, ``negated``): a claim the answer reports (``没有约定利息的说法不成立``); what a
+  party did not give (``被告未提交证据``); an English adjective before a noun that names no information
+  (``Unclear terms were clarified``); a cue inside a relative clause (``没有提到的第三笔也已查明``); "no
+  information" then a verb of leaving out (``没有任何信息被隐瞒``); a party's words or ignorance followed,
+  after a contrast, by words of the answer's own (``他说不知道钱的去向，但钱转给了顾主任``).
 - The adapter's ``abstained`` flag: ``True`` always wins; ``False`` with a lexicon hit in the text
   is an abstention all the same (the reader sees the words, not the flag) and is reported as
   ``flag_disagrees``.
@@ -25,10 +25,12 @@ Rules shared by both detectors:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
+
+from scorers.abstention_voice import aside, cancelled_after, outweighed
 
 _SOURCES = (
     "材料|笔录|卷宗|案卷|文件|文书|判决书|判决|裁定书|合同|协议|证据|记录|原文|文中|资料|档案|文档|收据|流水|"
@@ -41,23 +43,49 @@ _GAP = r"[^。；;！!？?\n，,：:“”「」不]{0,12}?"
 
 ZH_ABSTAIN: tuple[str, ...] = (
     # the material does not say
-    rf"(?:{_SOURCES})(?:中|里|内|上|之中|当中)(?:并|均|都|也|亦|尚)?(?:没有|没|未|无|不含|未曾|找不到|查不到|未见|不包含|不涉及)",
+    rf"(?:{_SOURCES})(?:中|里|内|上|之中|当中)(?:并|均|都|也|亦|尚)?(?:没有|没|未|无|不含|未曾|找不到|查不到|未见|不包含|不涉及|缺少|缺乏|欠缺)",
     # the source itself has no such detail (判决书没有实际支付的日期和方式): a noun that names information
     rf"(?:{_SOURCES})(?:并|均|都|也|亦|尚)?(?:没有|没|并无|无)(?:写明?|记载|载明|提到|提及|说明)?[^。；;！!？?\n，,]{{0,8}}?"
-    r"(?:日期|时间|金额|数额|方式|地址|号码|姓名|名字|全名|信息|内容|细节|记录|依据)",
-    r"(?:没有|未|并未|均未|尚未|未曾|没|无)(?:任何|相关|具体|明确|详细|关于)?的?(?:记载(?!错|有误)|载明|记录|提及|提到|说明|写明|"
-    r"注明|列明|显示|涉及|披露|交代|反映|体现|载有|约定|查明|填写|写|讲|说(?!谎)|提(?![出交供])|问到|问及|出现|查到|找到|认定|作(?:约定|认定|说明))",
+    r"(?:日期|时间|金额|数额|方式|地址|号码|姓名|名字|全名|信息|内容|细节|记录|记载|依据)",
+    r"(?:没有|未有|未|并未|均未|尚未|未曾|没|无)(?:被|予以?|曾被)?(?:任何|相关|具体|明确|详细|关于|其他)?的?(?:记载(?!错|有误)|载明|"
+    r"记录|提及|提到|说明|写明|注明|列明|显示|涉及|披露|透露|交代|反映|体现|载有|约定|查明|填写|言及|写|讲|说(?!谎)|提(?![出交供])|问到|问及|出现|"
+    r"查到|找到|检索到|搜索到|查询到|认定|作出?(?:明确|具体|详细|任何)?的?(?:约定|认定|说明|规定|回答|答复|记载|记录))",
+    # never told anyone (没有向戚鸣远透露过)
+    r"(?:没有|没|未|并未|从未|从没有?)(?:向|对|跟|和)[^。；;！!？?\n，,：:“”「」]{1,8}?(?:透露|提到|提及|提起|说起|说过|讲过|交代|告知|告诉)",
+    # nobody says (没有人提到过), nothing was found (未发现相关记录: 未发现矛盾 is a finding)
+    r"(?:没有人|无人)(?:提到|提及|说起|说过|知道|知晓|清楚)|(?:未|没有|并未)发现(?=[^。；;！!？?\n，,]{0,12}?"
+    r"(?:信息|内容|记载|记录|线索|资料|数据))",
+    # not … in the source (未在材料中披露), not on this point (未对此作出认定)
+    r"(?:没有|未|并未|均未|尚未|未曾|没)(?:在|于|从)[^。；;！!？?\n，,：:“”「」]{1,12}?(?:披露|载明|记载|记录|提及|提到|出现|显示|"
+    r"写明|列明|注明|说明|体现|反映|找到|查到)",
+    r"(?:没有|未|并未|均未|尚未)(?:对|就)[^。；;！!？?\n，,：:“”「」]{1,10}?(?:作出?|进行|予以)(?:明确|具体|详细|任何)?的?"
+    r"(?:约定|认定|说明|规定|记载|界定|询问|调查|核实)",
     # no such detail (没有号码, 没有全名): the nouns name information, never a fact (没有同伙 is an answer)
-    r"(?:没有|并无)(?:其|他的?|她的?|该|具体的?|明确的?|任何)?(?:电话)?(?:号码|全名|姓名|名字|店名|名称|地址|住址|账号|卡号|户名)",
-    r"(?:没有|并无|无|缺乏|缺少|未见)(?:任何|相关|具体|此类|这方面的?|有关的?)?(?:信息|内容|记载(?!错|有误)|记录|资料|线索|依据|数据)",
+    r"(?:没有|并无)(?:其|他的?|她的?|该|具体的?|明确的?|任何)?(?:真实|完整|准确|详细)?的?(?:电话)?"
+    r"(?:号码|全名|姓名|名字|店名|名称|地址|住址|账号|卡号|户名)",
+    r"(?:没有|并无|无|缺乏|缺少|未见)(?:任何|相关|具体|此类|其他|足够的?|充分的?|更多的?|进一步的?|这方面的?|有关的?)?"
+    r"(?:信息|内容|记载(?!错|有误)|记录|资料|线索|依据|数据)",
+    r"(?:缺少|缺乏|欠缺)[^。；;！!？?\n，,]{0,8}?(?:信息|内容|记载|记录|资料|数据|细节)",
+    r"(?:信息|材料|资料)(?:不足|不全|不充分|有限)(?=[，,。；;！!？?\n]|$)",
+    # the source does not contain it (材料不包含该信息), is not enough to say (证据不足以认定), or is beside it
+    r"(?:不|未|没有|并不|并未|并没有)(?:包含|包括|含有|涵盖|涉及)[^。；;！!？?\n，,]{0,12}?(?:信息|内容|数据|细节|记载|记录|资料|"
+    r"答案|日期|时间|金额|数额|号码|地址|姓名|名字|全名|名称|联系方式|用途|去向|来源|原因|身份)",
+    r"不足以(?:回答|认定|确定|判断|得出|得知|查明|确认|判定|断定|说明)",
+    r"超出了?[^。；;！!？?\n，,]{0,12}?(?:材料|资料|文件|信息|内容|卷宗|笔录|证据)的?(?:范围|范畴)",
+    r"不在[^。；;！!？?\n，,]{0,10}?(?:材料|资料|文件|笔录|卷宗|记录|判决书?|合同)(?:之内|之中|内|中|里|当中|范围内)",
     # nothing of the kind was given (未提交书面答辩意见, 未举证): the object is information
     r"(?:没有|未|并未|均未|亦未|从未|未曾)(?:提交|提出|提供|出具|作出|给出)(?=[^。；;！!？?\n，,]{0,12}?"
     r"(?:信息|内容|意见|答辩|证据|凭证|资料|材料|说明|记录|号码|地址|姓名|名称|依据|理由|收条|发票|"
     r"数字|数据|数额|金额|日期|时间|细节|答案))|(?:没有|未|并未|均未|亦未|从未)举证",
-    r"笔录未记录|另行约定|不详|未知|待查|不明(?!白)|空白|未填写?|只字未提|缺失|查无|(?:查|找|搜)不到|看不出来?",
+    # only this much is there (笔录只记录了这些, that is all the record says)
+    r"(?:只|仅)(?:有|记载了?|记录了?|提到了?|说了)(?:这些|这一点|这么多)|仅此而已",
+    r"笔录未记录|另行约定|不详|未知|待查|暂缺|不明(?!白)|空白|未填写?|只字未提|未置一词|缺失|查无|(?:查阅?|找|搜索?|看|检索|查询)不(?:到|着)|看不出来?",
     # it cannot be determined / answered (words may stand between: 无法从材料中得知)
-    rf"(?:无法|不能|无从|难以|没法|没办法|没有办法|未能){_GAP}(?:确定|确认|判断|得知|知晓|知道|查明|回答|提供|给出|核实|"
-    r"认定|答复|获知|说明|判定|推断|查实|断定|考证|看出|得出|找到|查到|查证)",
+    rf"(?:无法|不能|无从|难以|没法|没办法|没有办法|未能|没能){_GAP}(?<!所)(?:确定|确认|判断|得知|知晓|知道|查明|回答|提供|给出|核实|"
+    r"认定|答复|获知|说明|判定|推断|查实|断定|考证|看出|得出|找到|查到|查证|证实|作答|解答|知悉)|不得而知|无据可(?:查|考)|无从查起|有待(?:进一步)?(?:查明|核实|查证|确认|调查)",
+    # nothing else can settle it (没有其他证据可以确定)
+    r"(?:没有|并无|缺乏)(?:其他|任何|足够的?|相关的?|更多的?)?(?:证据|材料|依据|记录|资料|信息)(?:可以|能够|足以|可)"
+    r"(?:确定|证明|证实|认定|判断|说明|回答)",
     # unknown, forgotten, unclear
     r"不(?:是)?(?:太|很|大|怎么|十分)?(?:清楚|知道|晓得|了解|确定|记得|明确)",
     r"记不(?:清|得|起来?|住)|想不起来?|忘(?:记|掉)?了|遗忘|忘记|说不(?:清|出(?!口)|上来|准)",
@@ -66,19 +94,43 @@ ZH_ABSTAIN: tuple[str, ...] = (
 EN_ABSTAIN: tuple[str, ...] = (
     r"\bnot (?:explicitly |specifically |clearly )?(?:mentioned|stated|specified|recorded|given|provided|disclosed|"
     r"indicated|documented|available|known|included|identified|named|listed|shown|addressed|found|set out)\b",
-    r"\b(?:is|are|was|were)(?: not|n[’']t) (?:recorded|stated|mentioned|given|specified|documented|known|provided|shown)\b",
-    r"\bno (?:information|record|mention|indication|details?|data|reference|finding)\b",
+    r"\b(?:is|are|was|were)(?: not|n[’']t| never) (?:recorded|stated|mentioned|given|specified|documented|known|provided|shown|"
+    r"available|included|disclosed|indicated|identified|named|listed)\b",
+    r"\bno (?:such |further |other |specific |relevant |additional )?(?:information|record|mention|indication|details?|"
+    r"data|reference|finding|answer|trace)\b|\bno idea\b",
+    r"\b(?:do|does|did)(?: not|n[’']t) have (?:that |this |the |any |such )?(?:information|details?|data|answer)\b"
+    r"|\bnot (?:clear|evident|apparent) (?:from|in|whether|who|what|when|where|which|how)\b",
     r"\b(?:unknown|unclear|unspecified|undisclosed|undetermined|unrecorded|unstated|uncertain)\b",
-    r"\b(?:cannot|can[’']t|can not|could not|couldn[’']t|unable to|impossible to|not possible to)(?: be)? "
+    r"\b(?:cannot|can[’']t|can not|could not|couldn[’']t|unable to|not able to|impossible to|not possible to)(?: be)? "
     r"(?:determined?|tell|say|find|found|answer(?:ed)?|confirm(?:ed)?|identif(?:y|ied)|know|known|establish(?:ed)?|"
     r"provide|recall|remember|ascertain(?:ed)?|verif(?:y|ied)|locate)\b",
     r"\b(?:does|do|did)(?: not|n[’']t) (?:say|state|mention|specify|record|indicate|contain|include|know|remember|"
-    r"recall|give|provide|disclose|show|reveal|name|identify)\b",
+    r"recall|give|provide|disclose|show|reveal|name|identify|address|reflect|tell (?:us|me|the reader))\b"
+    r"|\b(?:does|do)(?: not|n[’']t) (?:seem|appear) to (?:say|mention|state|include|contain|specify|record|be (?:in|recorded|"
+    r"mentioned|stated))\b",
     r"\b(?:forgot|forgotten)\b|\b(?:is|are|was|remains?) silent\b|\bsays nothing\b|\binsufficient (?:information|evidence)\b",
+    r"\b(?:that is|that[’']s|this is) all (?:the|that|it) (?:record|transcript|file|documents?|judgment|materials?)? ?"
+    r"(?:says?|states?|shows?|records?|contains?)\b|\bnothing (?:more|else) (?:is )?(?:recorded|stated|known|given)\b",
     r"\bnot (?:sure|certain)\b|\bno way to (?:know|tell|determine)\b|\bthe record does not say\b",
-    r"\bnot (?:in|found in|contained in) the (?:documents?|records?|materials?|files?|transcript|contract|judgment|context)\b",
+    r"\b(?:not|isn[’']t|aren[’']t|wasn[’']t|weren[’']t) (?:in|found in|contained in) the (?:documents?|records?|materials?|"
+    r"files?|transcript|contract|judgment|context)\b|\bnothing (?:\w+ )?in the (?:documents?|records?|materials?|files?|"
+    r"transcript|contract|judgment|case file|context)\b",
     r"\bnone of the (?:documents?|materials?|records?|files?) (?:states?|says?|mentions?|gives?|shows?|records?)\b",
+    r"\b(?:(?:did|does|do)(?: not|n[’']t)|never|nor|neither) (?:file|filed|submit|submitted|lodge|lodged) (?:a |an |any )?"
+    r"(?:written )?(?:defen[cs]e|response|reply|answer|statement|submissions?|evidence)\b",
     r"\bhas nothing (?:on|about)\b|\b(?:left|leaves?) (?:\w+ ){0,3}blank\b",
+    r"\b(?:insufficient|not enough|not sufficient|inadequate)(?: information| evidence| data)? to (?:answer|determine|"
+    r"establish|tell|say|conclude|confirm|know)\b|\b(?:not|n[’']t) enough (?:information|evidence|data|detail)\b"
+    r"|\black of (?:information|details?|data|records?)\b|\bn/a\b",
+    r"\b(?:leaves?|left) (?:\w+ ){0,3}(?:unanswered|open|unresolved)\b|\b(?:remains?|is|was) (?:unanswered|unresolved)\b"
+    r"|\bmissing from (?:the |all )?(?:documents?|records?|materials?|files?|transcript|contract|judgment|case file)\b",
+    r"\b(?:does|do|did)(?: not|n[’']t) appear (?:anywhere )?in (?:the |any )?(?:documents?|records?|materials?|files?|"
+    r"transcript|contract|judgment|case file|context)\b|\bnowhere (?:in|does|do|is|are)\b",
+    r"\black(?:s|ed|ing)? (?:any |this |that |the |such )?(?:information|details?|data|record|mention)\b",
+    r"\bneither\b[^.;]{0,60}?\bnor\b[^.;]{0,60}?\b(?:records?|mentions?|states?|says?|gives?|shows?|names?|"
+    r"identif(?:y|ies)|specif(?:y|ies))\b",
+    r"\b(?:outside|beyond) the scope of (?:the )?(?:provided |available |given )?(?:documents?|materials?|records?|"
+    r"files?|context|information)\b",
 )
 
 ZH_CONFLICT: tuple[str, ...] = (
@@ -97,22 +149,24 @@ EN_CONFLICT: tuple[str, ...] = (
 )
 
 # A negator right before a cue, in the same clause, cancels it.
-ZH_ABSTAIN_NEGATORS = r"(?:不是|并非|并不是|绝非|绝不是|不算|不能说|谈不上|算不上|并没有说|没有|不存在)$"
+ZH_ABSTAIN_NEGATORS = (
+    r"(?:不是说?|并非|并不是说?|绝非|绝不是|不算|不能说|谈不上|算不上|并没有说|没有什么|没什么|没有|不存在)"
+    r"(?:他们|她们|他|她|其|我)?$"
+)
 ZH_CONFLICT_NEGATORS = (
     r"(?:没有|没|无|并无|毫无|不存在|未发现|未见|看不出|谈不上|并不|不|并非|不是|是否|有没有|有无|是不是|并没有)"
     r"(?:存在|有)?(?:任何|什么|明显的?|实质性?的?)?$"
 )
 EN_NEGATORS = (
     r"\b(?:no|not|never|without|nor|hardly|isn[’']t|aren[’']t|wasn[’']t|weren[’']t|doesn[’']t|don[’']t|didn[’']t|"
-    r"free of|no longer)\s+(?:any\s+|real\s+|apparent\s+|obvious\s+)?$"
+    r"free of|no longer|nothing (?:is|was|remains|seems)|no (?:\w+ ){1,2}(?:is|was|are|were))\s+"
+    r"(?:any\s+|real\s+|apparent\s+|obvious\s+)?$|\bnot (?:true|the case|correct|so) that\s+(?:\w+\s+){0,4}$"
 )
 
 # Every Chinese cue starts with one of these characters (a test derives them from the lexicons).
 # Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
 # trying each alternative there: the same matches, about three times sooner.
-ZH_ABSTAIN_FIRST = (
-    "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看"
-)
+ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看超暂仅有欠信检"
 ZH_CONFLICT_FIRST = "一不两互冲出前存对改明有略相矛翻自说陈"
 
 
@@ -213,7 +267,7 @@ def _negated(text: str, start: int, zh_negators: _Negators, letters: bool) -> bo
     before = _clause_before(text, start)
     first, negators = zh_negators
     zh = first.search(before) is not None and negators.search(before.rstrip()) is not None
-    return zh or bool(letters and _EN_NEG.search(before))
+    return zh or bool(letters and _EN_NEG.search(_clause_before(text, start, 40)))
 
 
 def _a_not_a(text: str, start: int, end: int) -> bool:
@@ -228,46 +282,6 @@ class _Hits(NamedTuple):
     asides: tuple[str, ...] = ()
 
 
-# Cues that are not the answer's stance (the module doc): a reported claim, a party's omission, an
-# adjective before a noun that names no information.
-_CLAIM_AFTER = re.compile(r"[^。；;！!？?\n，,]{0,12}?的(?:说法|主张|观点|意见|辩解|抗辩|辩称|理由|陈述)")
-_GIVEN_CUE = re.compile(
-    r"^(?:没有|未|并未|均未|亦未|从未|未曾)(?:提交|提出|提供|出具|作出|给出|举证)|^(?:does|do|did)(?: not|n[’']t) (?:give|provide)",
-    re.IGNORECASE,
-)
-_PARTY_BEFORE = re.compile(
-    r"(?:原告|被告人?|被?上诉人|被?申请人|第三人|借款人|出借人|贷款人|保证人|担保人|犯罪嫌疑人|嫌疑人|当事人|双方|"
-    r"对方|甲方|乙方|丙方|证人|他|她|其|该公司)(?:本人|自己)?(?:均|也|亦|并|始终|一直|都|从来|至今|当时|当庭)*\s*$"
-    r"|\b(?:he|she|they|the (?:defendant|plaintiff|borrower|lender|guarantor|suspect|accused|appellant|appellee|"
-    r"applicant|respondent|witness|parties|party|company))\s+(?:also\s+|never\s+)?$",
-    re.IGNORECASE,
-)
-_ADJECTIVE_CUE = re.compile(
-    r"(?:unknown|unclear|unspecified|undisclosed|undetermined|unrecorded|unstated|uncertain)", re.I
-)
-_NOUN_AFTER = re.compile(
-    r"\s+(?!(?:whether|what|who|whom|whose|when|where|why|how|if|which|from|in|to|as|at|on|for|and|or|but|"
-    r"because|since|by|about|exactly|yet|so|is|are|was|were|the|a|an)\b)[a-z]+",
-    re.IGNORECASE,
-)
-_INFO_NOUN = re.compile(
-    r"\s+(?:amount|sum|figure|date|time|number|name|person|people|address|identity|location|place|source|"
-    r"reason|purpose|whereabouts|destination|party|parties|account|value|quantity|total|recipient)s?\b",
-    re.IGNORECASE,
-)
-
-
-def _aside(text: str, m: re.Match[str]) -> bool:
-    """Whether the abstention cue ``m`` is not the answer's own stance (see the module doc)."""
-    cue, start, end = m.group(), m.start(), m.end()
-    if _CLAIM_AFTER.match(text, end):
-        return True
-    if _GIVEN_CUE.search(cue) and _PARTY_BEFORE.search(_clause_before(text, start, 24)):
-        return True
-    after = text[end : end + 24]
-    return bool(_ADJECTIVE_CUE.fullmatch(cue) and _NOUN_AFTER.match(after) and not _INFO_NOUN.match(after))
-
-
 def _cues(
     text: str, patterns: tuple[re.Pattern[str], re.Pattern[str]], letters: bool
 ) -> Iterator[re.Match[str]]:
@@ -279,11 +293,13 @@ def _scan(
     text: str,
     patterns: tuple[re.Pattern[str], re.Pattern[str]],
     zh_negators: _Negators,
-    aside: Callable[[str, re.Match[str]], bool] | None = None,
+    voice: bool = False,
 ) -> _Hits:
+    """The cues of ``patterns`` in ``text``, sorted into counted, negated, quoted and (``voice``: the
+    abstention cues, scorers.abstention_voice) not the answer's own stance."""
     quotes = _quoted(text)
     letters = _ASCII_LETTER.search(text) is not None
-    first = None
+    counted: list[tuple[str, int, int]] = []
     negated: list[str] = []
     quoted: list[str] = []
     asides: list[str] = []
@@ -293,12 +309,17 @@ def _scan(
             quoted.append(m.group())
         elif _a_not_a(text, start, end):
             continue
-        elif _negated(text, start, zh_negators, letters):
+        elif _negated(text, start, zh_negators, letters) or (voice and cancelled_after(text, m)):
             negated.append(m.group())
-        elif aside is not None and aside(text, m):
+        elif voice and aside(text, m):
             asides.append(m.group())
-        elif first is None:
-            first = (m.group(), start, end)
+        else:
+            counted.append((m.group(), start, end))
+    if voice and counted:
+        party = outweighed(text, counted)
+        asides.extend(counted[i][0] for i in sorted(party))
+        counted = [hit for i, hit in enumerate(counted) if i not in party]
+    first = counted[0] if counted else None
     return _Hits(first, tuple(negated), tuple(quoted), tuple(asides))
 
 
@@ -314,7 +335,7 @@ def _opens_with(text: str, start: int) -> bool:
 
 @lru_cache(maxsize=8192)
 def _abstention_in_text(text: str) -> _Hits:
-    return _scan(text, _ABSTAIN, _ZH_ABSTAIN_NEG, _aside)
+    return _scan(text, _ABSTAIN, _ZH_ABSTAIN_NEG, voice=True)
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:

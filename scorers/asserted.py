@@ -51,24 +51,29 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
-def _compact_lines(document: Document | Case) -> tuple[str, ...]:
-    """The document's lines with their whitespace removed (held by the document: ``derived``)."""
-    return tuple("".join(line.text.split()) for line in document.lines)
+_SENTENCE_END = "。！？!?；;"
+
+
+def _line_openings(document: Document | Case) -> frozenset[str]:
+    """Every opening of a document line that ends a sentence or the line: the line up to each of its
+    sentence ends, and the whole line; whitespace removed (held by the document: ``derived``)."""
+    out = set()
+    for line in document.lines:
+        text = "".join(line.text.split())
+        out.add(text)
+        out.update(text[:i] for i, ch in enumerate(text) if ch in _SENTENCE_END)
+    return frozenset(out)
 
 
 def _a_document_line(sentence: str, document: Document | Case) -> bool:
     """Whether a document line starts with ``sentence`` and ends it there (``关于争议焦点二。``), as
     opposed to a fragment inside a longer sentence (``10000元`` in ``…给了我现金10000元，…``)."""
-    compact = "".join(sentence.split())
-    for text in document.derived(_compact_lines):
-        if text.startswith(compact) and (len(text) == len(compact) or text[len(compact)] in "。！？!?；;"):
-            return True
-    return False
+    return "".join(sentence.split()) in document.derived(_line_openings)
 
 
-def _sentences(text: str) -> list[tuple[str, int]]:
+def _sentences(text: str) -> list[tuple[str, int, str]]:
     """The sentences of ``text`` (split at 。！？； and line breaks), each without a page label it
-    opens with, and where each ends."""
+    opens with, where each ends, and its matching view (each folded once)."""
     out = []
     for m in _SENTENCE.finditer(text):
         raw = m.group()
@@ -76,21 +81,23 @@ def _sentences(text: str) -> list[tuple[str, int]]:
             label = _LEADING_LABEL.match(raw)
             if label is not None:
                 raw = raw[label.end() :]
-        out.append((raw, m.end()))
+        out.append((raw, m.end(), match_view(raw)))
     return out
 
 
-def _opens_with_conclusion(text: str, sentences: list[tuple[str, int]], document: Document | Case) -> bool:
+def _opens_with_conclusion(
+    text: str, sentences: list[tuple[str, int, str]], document: Document | Case
+) -> bool:
     """The first sentence (past heading lines such as ``检索到以下内容：``) is short, asks nothing and is
     not a line of the document: the answer's own conclusion (``10000元。第三次是…现金10000元…``)."""
-    for sentence, end in sentences:
+    for sentence, end, view in sentences:  # the view of ``raw`` too: folding drops the whitespace
         raw = sentence.strip()
         if not raw:
             continue
         if raw.endswith((":", "：")) and len(raw) <= _SHORT:
             continue  # a heading
         asks = text[end : end + 1] in ("？", "?")
-        return len(match_view(raw)) < _SHORT and not asks and not _a_document_line(raw, document)
+        return len(view) < _SHORT and not asks and not _a_document_line(raw, document)
     return False
 
 
@@ -100,7 +107,7 @@ def is_excerpt(text: str, document: Document | Case | None) -> bool:
     if document is None or len(text) < _EXCERPT_MIN_CHARS:
         return False
     found = _sentences(text)
-    sentences = [s for s in (match_view(raw) for raw, _ in found) if s]
+    sentences = [view for _, _, view in found if view]
     if len(sentences) < 2 or _opens_with_conclusion(text, found, document):
         return False
     folded = document.folded

@@ -124,14 +124,14 @@ class CitationCheck:
 # --- targets ----------------------------------------------------------------------------------
 
 
-def question_targets(question: Question) -> list[CitationTarget]:
+def question_targets(question: Question) -> tuple[CitationTarget, ...]:
     """Where a question's evidence lies: ``required_evidence`` pages, plus (for conflict_gap)
     ``evidence_location`` and ``additional_evidence``."""
     targets = [CitationTarget(e.page, None, e.must_include, e.document) for e in question.required_evidence]
     for loc in (question.evidence_location, *question.additional_evidence):
         if loc is not None and (loc.page is not None or loc.lines is not None):
             targets.append(CitationTarget(loc.page or 0, loc.lines, None, loc.document))
-    return targets
+    return tuple(targets)
 
 
 def _with_pages(targets: Iterable[CitationTarget], doc: Document | None) -> list[CitationTarget]:
@@ -192,7 +192,7 @@ def check_question_citations(
     question: Question, answer: Answer, document: Document | None, fold: Fold = match_view
 ) -> CitationCheck:
     """The question's citation check in its one document (a case file's: ``scorers.case_citation``)."""
-    return check_citations(answer, question_targets(question), document, fold=fold)
+    return check_citations(answer, question.derived(question_targets), document, fold=fold)
 
 
 def check_citation(

@@ -13,13 +13,14 @@ answer gives no contexts, and not applicable when the question has no gold locat
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from benchmark.errors import ConfigError
 from benchmark.evidence_locations import gold_locations as locations
 from benchmark.models import Answer, Question
 from scorers.result import MATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component, ScoreResult, combine
-from scorers.retrieval import Gold, RetrievalMetrics, Retrieved, foreign_flags, judge, metrics_of
+from scorers.retrieval import Gold, RetrievalMetrics, Retrieved, is_foreign, judge, metrics_of
 
 if TYPE_CHECKING:
     from benchmark.documents.case import Case
@@ -58,7 +59,27 @@ def retrieval_k(ctx: ScoringContext) -> int:
 def gold_locations(question: Question, case: Case | None) -> list[Gold]:
     """The question's evidence locations (``benchmark.evidence_locations``), in the case's only document
     when they name none."""
-    return locations(question, case.single if case is not None else None)
+    return list(_golds(question, case).locations)
+
+
+@dataclass(frozen=True)
+class _Golds:
+    """A question's gold locations as every answer to it is measured against them: the locations, the
+    documents that hold them, and their report entries (built once per question and ``single``)."""
+
+    locations: tuple[Gold, ...]
+    documents: frozenset[str | None]
+    entries: tuple[dict[str, Any], ...]
+
+
+def _built_golds(question: Question, single: str | None) -> _Golds:
+    found = tuple(locations(question, single))
+    return _Golds(found, frozenset(g.document for g in found), tuple(g.to_dict() for g in found))
+
+
+def _golds(question: Question, case: Case | None) -> _Golds:
+    """The question's ``_Golds``, held by the question (``Question.derived``)."""
+    return question.derived(_built_golds, case.single if case is not None else None)
 
 
 def _page_of_line(doc: Document | None, number: int) -> int | None:
@@ -86,7 +107,7 @@ def retrieved(answer: Answer, case: Case | None, document: Document | None) -> l
 
 
 def _details(
-    metrics: RetrievalMetrics, contexts: list[Retrieved], golds: list[Gold], matches: list[frozenset[int]]
+    metrics: RetrievalMetrics, contexts: list[Retrieved], golds: _Golds, matches: list[frozenset[int]]
 ) -> dict[str, Any]:
     """The metrics, the gold locations, and the top-k contexts with the gold locations each matches."""
     ranks = [
@@ -94,7 +115,7 @@ def _details(
          "lines": None if c.lines is None else str(c.lines), "matches": sorted(m)}
         for i, (c, m) in enumerate(zip(contexts[: metrics.k], matches, strict=False))
     ]  # fmt: skip
-    return {**metrics.to_dict(), "gold_locations": [g.to_dict() for g in golds], "ranks": ranks}
+    return {**metrics.to_dict(), "gold_locations": [dict(g) for g in golds.entries], "ranks": ranks}
 
 
 def _component(name: str, metrics: RetrievalMetrics | None, has_gold: bool) -> Component:
@@ -135,17 +156,18 @@ def with_retrieval(
     if not answer.contexts and not wanted:
         return result
     k = retrieval_k(ctx)
-    golds = gold_locations(question, ctx.case)
+    golds = _golds(question, ctx.case)
     metrics = None
     if answer.contexts:
         contexts = retrieved(answer, ctx.case, ctx.document)
-        if golds:
-            matches = judge(contexts, golds)
-            metrics = metrics_of(matches, foreign_flags(contexts, golds), len(golds), k)
+        if golds.locations:
+            matches = judge(contexts, golds.locations)
+            foreign = [is_foreign(c, golds.documents) for c in contexts]
+            metrics = metrics_of(matches, foreign, len(golds.locations), k)
             result.details["retrieval"] = _details(metrics, contexts, golds, matches)
         else:
             result.details["retrieval"] = {"k": k, "gold": 0, "returned": len(contexts), "reason": NO_GOLD}
-    extra = [_component(name, metrics, bool(golds)) for name in wanted]
+    extra = [_component(name, metrics, bool(golds.locations)) for name in wanted]
     if not any(c.score is not None for c in extra):
         return result
     return _reweighted(result, extra, weights, ctx.threshold(question))

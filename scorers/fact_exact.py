@@ -100,7 +100,7 @@ def _as_excerpt(comp: Component) -> Component:
 
 
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
-    plan = _plan(question)
+    plan = question.derived(_plan)
     values = AnswerValues(answer, question, ctx.case if ctx.case is not None else ctx.document)
     fields = [compare_with(comparator, name, question, values, ctx) for name, comparator in plan.fields]
     judgements: tuple[Judgement, ...] = ()

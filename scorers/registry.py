@@ -54,8 +54,24 @@ class ScorerSpec:
     description: str = ""
 
 
-SCORERS: Registry[ScorerSpec] = Registry("scorer")
-COMPARATORS: Registry[Callable[..., Any]] = Registry("comparator")
+BUILTIN_SCORERS = {
+    "fact_exact": "scorers.fact_exact:SCORER",
+    "evidence_set": "scorers.evidence_set:SCORER",
+    "conflict_gap": "scorers.conflict_gap:SCORER",
+}
+BUILTIN_COMPARATORS = {
+    "amount": "scorers.comparators:compare_amount",
+    "amount_breakdown": "scorers.comparators:compare_amount_breakdown",
+    "date": "scorers.comparators:compare_date",
+    "date_range": "scorers.comparators:compare_date_range",
+    "count": "scorers.comparators:compare_count",
+    "boolean": "scorers.comparators:compare_boolean",
+    "text": "scorers.text_comparators:compare_text",
+    "entity": "scorers.text_comparators:compare_entity",
+    "exact": "scorers.text_comparators:compare_exact",
+}
+SCORERS: Registry[ScorerSpec] = Registry("scorer", builtins=BUILTIN_SCORERS)
+COMPARATORS: Registry[Callable[..., Any]] = Registry("comparator", builtins=BUILTIN_COMPARATORS)
 
 
 def scorer_for(question: Question) -> ScorerSpec:

@@ -62,7 +62,19 @@ class Adapter(Protocol):
 
 AdapterFactory = Callable[[str | None, dict[str, Any]], Adapter]
 
-ADAPTERS: Registry[AdapterFactory] = Registry("adapter")
+BUILTIN_ADAPTERS = {
+    "baseline": "benchmark.adapters.baseline:create",
+    "replay": "benchmark.adapters.replay:create",
+    "python": "benchmark.adapters.python_callable:create",
+    "oracle": "benchmark.adapters.fake:create_oracle",
+    "refuse": "benchmark.adapters.fake:create_refuse",
+    "http": "benchmark.adapters.http:create",
+    "openai": "benchmark.adapters.openai:create",
+    "ragflow": "benchmark.adapters.ragflow:create",
+    "llamaindex": "benchmark.adapters.llamaindex:create",
+    "langchain": "benchmark.adapters.langchain:create",
+}
+ADAPTERS: Registry[AdapterFactory] = Registry("adapter", builtins=BUILTIN_ADAPTERS)
 
 
 def parse_spec(spec: str) -> tuple[str, str | None]:

@@ -91,7 +91,7 @@ class FrameworkAdapter:
 def _limit(value: object, adapter: str) -> int | None:
     if value is None:
         return None
-    if not str(value).isdigit() or int(str(value)) < 1:
+    if not str(value).isdecimal() or int(str(value)) < 1:
         raise AdapterSpecError(
             f"max_concurrency must be a positive integer, got {value!r}", where=f"{adapter} adapter"
         )

@@ -150,7 +150,7 @@ def create(arg: str | None, options: dict[str, Any]) -> CallableAdapter:
             where="python adapter",
         )
     limit = options.get("max_concurrency")
-    if limit is not None and (not str(limit).isdigit() or int(limit) < 1):
+    if limit is not None and (not str(limit).isdecimal() or int(limit) < 1):
         raise AdapterSpecError(
             f"max_concurrency must be a positive integer, got {limit!r}", where="python adapter"
         )

@@ -76,7 +76,7 @@ def chunk_list(reference: Any) -> dict[int, Mapping[str, Any]]:
     if isinstance(chunks, Mapping):
         out: dict[int, Mapping[str, Any]] = {}
         for key, chunk in chunks.items():
-            if isinstance(chunk, Mapping) and str(key).isdigit():
+            if isinstance(chunk, Mapping) and str(key).isdecimal():
                 out[int(key)] = chunk
         return out
     return {}
@@ -107,7 +107,7 @@ def chunk_pages(chunk: Mapping[str, Any]) -> list[int]:
     pages: list[int] = []
     for entry in positions if isinstance(positions, list) else []:
         head = entry[0] if isinstance(entry, (list, tuple)) and entry else entry
-        if isinstance(head, str) and head.strip().split(",")[0].strip().isdigit():
+        if isinstance(head, str) and head.strip().split(",")[0].strip().isdecimal():
             head = int(head.strip().split(",")[0])
         if isinstance(head, (int, float)) and not isinstance(head, bool) and head >= 1:
             page = int(head)

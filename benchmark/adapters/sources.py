@@ -108,7 +108,7 @@ def page_of(metadata: Mapping[str, Any]) -> int | None:
         value = metadata.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             return value
-        if isinstance(value, str) and value.strip().isdigit() and int(value) > 0:
+        if isinstance(value, str) and value.strip().isdecimal() and int(value) > 0:
             return int(value)
     return None
 

@@ -15,7 +15,7 @@ import click
 # benchmark.models.QUESTION_TYPES, spelled out: importing the model costs ~15 ms of start-up (a test checks)
 QUESTION_TYPES = ("fact_exact", "evidence_set", "conflict_gap")
 INTERRUPTED = 130
-RENDER_CHOICES = ("summary", "json", "tsv", "junit")  # benchmark.report.FORMATS
+RENDER_CHOICES = ("summary", "json", "tsv", "junit")  # benchmark.report.FORMATS: the built-in formats
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -98,10 +98,28 @@ def failures_option(fn: F) -> F:
     )(fn)
 
 
+class ReportFormatName(click.ParamType):
+    """A name in ``benchmark.report.REPORT_FORMATS`` (the built-ins or a plugin's), checked when given."""
+
+    name = "format"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from benchmark.errors import BenchmarkError
+        from benchmark.report import REPORT_FORMATS
+
+        try:
+            REPORT_FORMATS.get(str(value))
+        except BenchmarkError as exc:
+            self.fail(str(exc), param, ctx)
+        return str(value)
+
+
 def render_option(fn: F) -> F:
     fn = click.option("--json", "as_json", is_flag=True, help="Same as --render json.")(fn)
     return click.option(
-        "--render", type=click.Choice(RENDER_CHOICES), help="What to print on stdout (default summary)."
+        "--render",
+        type=ReportFormatName(),
+        help=f"What to print on stdout: {' | '.join(RENDER_CHOICES)} or a plugin's format (default summary).",
     )(fn)
 
 

@@ -64,7 +64,7 @@ def parse_failures(value: str | None) -> int | None:
     text = str(value).strip().lower()
     if text == "all":
         return -1
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     raise ConfigError(f"expected a number or 'all', got {value!r}", where="--failures")
 
@@ -164,6 +164,17 @@ def _adapter_table(path: Path, table: Any, name: str = "adapter") -> tuple[str |
     return spec, {**options, **nested}
 
 
+def _check_render(path: Path, name: str) -> None:
+    """``[run] render`` names a report format (checked before anything runs, as ``--render`` is)."""
+    from benchmark.errors import UnknownNameError
+    from benchmark.report import REPORT_FORMATS
+
+    try:
+        REPORT_FORMATS.get(name)
+    except UnknownNameError as exc:
+        raise ConfigError(str(exc), path=path, where="[run] render") from None
+
+
 def apply_config(s: RunSettings) -> RunSettings:
     """Fill what the command line left unset from ``--config``, then from the defaults."""
     if s.config_path:
@@ -178,7 +189,10 @@ def apply_config(s: RunSettings) -> RunSettings:
         spec, options = _adapter_table(path, data.get("judge", {}), "judge")
         s.judge = s.judge or spec
         s.judge_options = {**options, **s.judge_options}
-        for name, value in _run_table(path, data.get("run", {})).items():
+        run_table = _run_table(path, data.get("run", {}))
+        if "render" in run_table:
+            _check_render(path, run_table["render"])
+        for name, value in run_table.items():
             if getattr(s, name) in (None, [], False):
                 setattr(s, name, value)
         scoring = data.get("scoring", {})
@@ -234,7 +248,7 @@ spec = "baseline"
 # output = "runs"                 # run directories go here
 # cache = "runs/cache.sqlite"     # the answer cache
 # no_cache = false
-# render = "summary"              # summary | json | tsv | junit
+# render = "summary"              # summary | json | tsv | junit (or a plugin's report format)
 # label = "nightly"
 
 [scoring]

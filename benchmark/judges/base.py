@@ -43,7 +43,8 @@ class Judge(Protocol):
 
 JudgeFactory = Callable[[str | None, dict[str, Any]], Judge]
 
-JUDGES: Registry[JudgeFactory] = Registry("judge")
+BUILTIN_JUDGES = {"semantic": "benchmark.judges.semantic:create", "openai": "benchmark.judges.openai:create"}
+JUDGES: Registry[JudgeFactory] = Registry("judge", builtins=BUILTIN_JUDGES)
 NO_JUDGE = ("", "none", "off")
 
 
@@ -162,7 +163,7 @@ class JudgeConfig:
     def integer(self, key: str, default: int, *, low: int) -> int:
         value = self.values.get(key, default)
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and value.strip().isdecimal():
             value, ok = int(value), int(value) >= low
         if not ok:
             raise self.error(key, f"must be a whole number >= {low}, got {value!r}")

@@ -1,14 +1,39 @@
 """Reports of a run: the JSON report (docs/contract.md §5), the terminal summary, a one-line TSV, JUnit XML.
 
 Every renderer takes the JSON report as a dict, so a stored run (``report.json``) re-renders without
-re-scoring. ``render(report, fmt)`` picks one by name.
+re-scoring. Formats are looked up by name in ``REPORT_FORMATS`` (built-ins in
+``benchmark.report.formats``; a plugin adds one through the ``legal_rag_bench.report_formats`` entry
+point group or ``benchmark.register_report_format``); ``render(report, fmt)`` picks one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-FORMATS = ("summary", "json", "tsv", "junit")
+from benchmark.registry import Registry
+
+FORMATS = ("summary", "json", "tsv", "junit")  # the built-in formats
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What the command line says about rendering. ``failures``: how many failed questions the summary
+    details (None: its default of 10, -1: all, 0: none); ``header``: TSV's header line."""
+
+    run_dir: str | None = None
+    header: bool = True
+    failures: int | None = None
+
+
+Renderer = Callable[[dict[str, Any], RenderOptions], str]
+
+REPORT_FORMATS: Registry[Renderer] = Registry(
+    "report format",
+    group="legal_rag_bench.report_formats",
+    builtins={name: f"benchmark.report.formats:{name}" for name in FORMATS},
+)
 
 
 def render(
@@ -19,24 +44,6 @@ def render(
     header: bool = True,
     failures: int | None = None,
 ) -> str:
-    """The report as text in ``fmt`` (one of ``FORMATS``); ``failures``: how many failed questions the
-    summary details (None: its default of 10, -1: all, 0: none)."""
-    if fmt == "json":
-        from benchmark.report.json_report import dumps_report
-
-        return dumps_report(report)
-    if fmt == "tsv":
-        from benchmark.report.tsv import render_tsv
-
-        return render_tsv(report, header=header)
-    if fmt == "junit":
-        from benchmark.report.junit import render_junit
-
-        return render_junit(report)
-    if fmt == "summary":
-        from benchmark.report.terminal import render_summary
-
-        if failures is None:
-            return render_summary(report, run_dir=run_dir)
-        return render_summary(report, run_dir=run_dir, failures=failures)
-    raise ValueError(f"unknown report format {fmt!r}; choose from {', '.join(FORMATS)}")
+    """The report as text in the format named ``fmt``; an unknown name raises ``UnknownNameError``
+    (with the known names and a did-you-mean)."""
+    return REPORT_FORMATS.get(fmt)(report, RenderOptions(run_dir, header, failures))

@@ -40,7 +40,7 @@ _SUFFIX = re.compile(
     r"(?P<approx>\s*(?:多|余|来))?\s*(?:"
     r"(?P<yuan>元|圆)(?!旦|宵|素|首|帅|老|月)(?P<zheng>整)?(?:人民币)?"
     r"|(?P<kuai>块)(?P<qian>钱)?"
-    r"|(?P<en>(?:yuan|rmb|cny|renminbi)\b)"
+    r"|-?(?P<en>(?:yuan|rmb|cny|renminbi)\b)"  # English, also as a compound adjective: a 2,000-yuan card
     r"|(?P<rmb>人民币))",
     re.IGNORECASE,
 )

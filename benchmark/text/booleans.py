@@ -98,7 +98,8 @@ _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
 _ABSTAIN = re.compile(
     r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|未见|不详|未知|"
     r"(?:无法|不能|无从|没法|难以)[^，,。；;！!？?\n不]{0,12}?(?:确定|判断|得知|回答|看出|确认|知道)|"
-    r"不清楚|不知道|不确定|不记得|记不清|未说明|没有说明|"
+    r"不清楚|不知道|不确定|不记得|记不清|未说明|没有说明|不足以(?:回答|认定|确定|判断)|"
+    r"(?:不|未|没有|并未)(?:包含|包括)[^，,。；;！!？?\n]{0,12}?信息|(?:未|没有|并未)在[^，,。；;！!？?\n]{1,12}?(?:披露|载明|记载|提及|显示)|"
     r"not mentioned|no information|unknown|cannot (?:be )?determine|can't determine|not stated|unclear|"
     r"(?:do|does) not (?:say|mention|state)|doesn't (?:say|mention|state)|don't know"
 )

@@ -84,6 +84,12 @@ _NUM_YMD = re.compile(
     rf"{_NUM_YEAR}(?P<sep>[-/.])(?P<m>1[0-2]|0?[1-9])(?P=sep)(?P<d>3[01]|[12][0-9]|0?[1-9])(?![0-9])"
 )
 _NUM_YM = re.compile(rf"{_NUM_YEAR}(?P<sep>[-/])(?P<m>1[0-2]|0?[1-9])(?![0-9\-/.])")
+# the end of a numeric range, right after a numeric date and a dash (``2022.2.15-2022.7.15``): the same
+# date without _NUM_YEAR's look-behind, which keeps a year from being read inside a longer number
+_NUM_YMD_AFTER_DASH = re.compile(
+    r"(?P<y>[12][0-9]{3})(?P<sep>[-/.])(?P<m>1[0-2]|0?[1-9])(?P=sep)(?P<d>3[01]|[12][0-9]|0?[1-9])(?![0-9])"
+)
+_RANGE_DASHES = "-~～—–"
 _EN = [
     re.compile(rf"\b{_MON}\s*(?P<d>[0-9]{{1,2}}){_ORD}\b(?:\s*,\s*|\s+)(?P<y>[12][0-9]{{3}})\b", re.I),
     re.compile(rf"\b(?P<d>[0-9]{{1,2}}){_ORD}\s+(?:of\s+)?{_MON},?\s+(?P<y>[12][0-9]{{3}})\b", re.I),
@@ -104,7 +110,7 @@ _FULL_PATTERNS = [_CN_YMD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
 
 
 def _small_int(s: str) -> int | None:
-    if s.isdigit():
+    if s.isdecimal():
         return int(s)
     if s == "元":
         return 1
@@ -165,6 +171,10 @@ def scan_dates(t: str) -> list[tuple[int, int, PartialDate | None]]:
     for pattern in patterns:
         for m in pattern.finditer(t):
             hits.append((m.start(), m.end(), _fields(m)))
+            if pattern is _NUM_YMD and t[m.end() : m.end() + 1] in _RANGE_DASHES:
+                after = _NUM_YMD_AFTER_DASH.match(t, m.end() + 1)
+                if after is not None:
+                    hits.append((after.start(), after.end(), _fields(after)))
     if not hits:
         return []
     hits.sort(key=lambda h: (h[0], h[0] - h[1]))
@@ -262,9 +272,9 @@ def find_dates(text: str) -> list[Found]:
 
 def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> list[_Cand]:
     """Every valid date of ``t`` (half-width; ``spans`` is ``scan_dates(t)``), plus the days a date is
-    followed by (``8月30日或31日``)."""
+    followed by (``8月30日或31日``) where no span of ``spans`` starts."""
     cands: list[_Cand] = []
-    for start, end, date in spans:
+    for i, (start, end, date) in enumerate(spans):
         if date is None:
             continue
         cands.append(_Cand(start, end, date))
@@ -272,7 +282,9 @@ def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> lis
         if m and date.month is not None:
             day = _small_int(m.group("d"))
             extra = _make(date.year, date.month, day) if day is not None else None
-            if extra is not None and not any(end <= s < m.end() for s, _, _ in spans):
+            # spans are in order and never overlap: the next one is the first that may start there
+            following = spans[i + 1][0] if i + 1 < len(spans) else len(t)
+            if extra is not None and following >= m.end():
                 cands.append(_Cand(m.start("d"), m.end(), extra))
     return cands
 

@@ -11,6 +11,8 @@
   (``一年``, ``两次``, ``三份``, ``一分``); a lone ``一`` in ``统一`` or ``一审`` is left as it is;
 - a day written ``天`` after a number is ``日`` (``15天`` = ``15日``); thousands separators go
   (``300,000`` -> ``300000``);
+- a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
+  read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``);
 - whitespace and punctuation go (as ``fold``), except what belongs to a number: its decimal point,
   ``%``/``‰`` and sign are kept, and two numbers that only punctuation or space separated stay apart
   (``1, 2`` -> ``1|2``).
@@ -42,6 +44,9 @@ _AFTER = tuple(
 )
 _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9]|,[0-9])")
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
+_HOUR_POINT = re.compile("(?<=[0-9零〇一二两三四五六七八九十])点(?=[0-9零〇一二两三四五六七八九十]{1,3}分)")
+_CLOCK = re.compile(r"(?<![0-9:.])([01]?[0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(?![0-9:])")
+_HOUR_MINUTE = re.compile(r"(?<![0-9])([0-9]{1,2})时([0-9]{1,2})分")
 # A number of the canonical text: digits with a decimal part, then % or ‰; a sign before it.
 _NUMBER = re.compile(r"(?<![0-9.])-?[0-9]+(?:\.[0-9]+)?[%‰]?")
 # A number of the text with its sign (not after a letter or digit: AB-1), decimals and % or ‰.
@@ -101,6 +106,24 @@ def _per(m: re.Match[str]) -> str:
     return text + sign
 
 
+def _clock(m: re.Match[str]) -> str:
+    hour, minute, second = m.groups()
+    return f"{int(hour)}时{int(minute)}分" + (f"{int(second)}秒" if second else "")
+
+
+def _hour_minute(m: re.Match[str]) -> str:
+    return f"{int(m.group(1))}时{int(m.group(2))}分"
+
+
+def _clock_times(t: str) -> str:
+    """Clock times of a half-width text, numbers in words already in digits, in one spelling."""
+    if ":" in t:
+        t = _CLOCK.sub(_clock, t)
+    if "时" in t:
+        t = _HOUR_MINUTE.sub(_hour_minute, t)
+    return t
+
+
 def _unseparated(m: re.Match[str]) -> str:
     return m.group(1) + m.group(2).replace(",", "")
 
@@ -108,10 +131,13 @@ def _unseparated(m: re.Match[str]) -> str:
 def canonical(text: str) -> str:
     """The canonical form of ``text`` (see the module doc)."""
     t = half_width(text)
+    if "点" in t and "分" in t:  # 20点17分: the hour, not a decimal point
+        t = _HOUR_POINT.sub("时", t)
     if not t.isascii() and _HAS_CN.search(t):
         t = _arabic(t)
     if _HAS_DIGIT.search(t) is None:
         return fold(t)
+    t = _clock_times(t)
     if "," in t:
         t = _THOUSANDS.sub(_unseparated, t)
     if "天" in t:

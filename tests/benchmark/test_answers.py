@@ -79,6 +79,11 @@ ROWS: list[tuple[str, Any, Answer]] = [
         Answer("a", evidence=(EvidenceItem("原文"), EvidenceItem("乙", 2), EvidenceItem("丙", None, "d"))),
     ),
     (
+        "a page or lines in characters str.isdigit() takes but int() does not are not read",
+        {"answer": "a", "citations": [{"page": "²", "lines": "²-3"}, "第³页"]},
+        Answer("a", citations=(Citation(None), Citation(quote="第³页"))),
+    ),
+    (
         "abstained only as a bool, fields only as a mapping",
         {"answer": "a", "abstained": "yes", "fields": [1, 2]},
         Answer("a"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmark.models import LineRange
+from benchmark.models import LineRange, Question
 
 CASES = [
     ("82-83", LineRange(82, 83), "the usual spelling"),
@@ -24,6 +24,8 @@ CASES = [
     ("4--5", None, "a doubled dash"),
     ("", None, "empty"),
     ("x", None, "no number"),
+    ("²-3", None, "a superscript is a digit to str.isdigit but no number to int()"),
+    ("4-⑤", None, "a circled number is not read"),
     (True, None, "a boolean is no line number"),
     (None, None, "absent"),
 ]
@@ -32,3 +34,18 @@ CASES = [
 @pytest.mark.parametrize(("value", "expected", "why"), CASES, ids=[c[2] for c in CASES])
 def test_parse(value: object, expected: LineRange | None, why: str) -> None:
     assert LineRange.parse(value) == expected, why
+
+
+def test_a_question_holds_what_is_derived_from_it_once_per_argument() -> None:
+    calls: list[tuple[str, str | None]] = []
+
+    def build(question: Question, single: str | None) -> tuple[str, str | None]:
+        calls.append((question.id, single))
+        return (question.id, single)
+
+    q = Question("q1", "fact_exact", "借了多少钱？")
+    assert q.derived(build, None) == ("q1", None)
+    assert q.derived(build, None) == ("q1", None)
+    assert q.derived(build, "doc-a") == ("q1", "doc-a")
+    assert calls == [("q1", None), ("q1", "doc-a")], "built once per argument"
+    assert q == Question("q1", "fact_exact", "借了多少钱？"), "what it holds is no part of its value"

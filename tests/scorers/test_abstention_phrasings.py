@@ -33,7 +33,7 @@ def scored() -> list[Scored]:
 def test_table_is_big_and_well_formed() -> None:
     abstain = [p for p in PHRASINGS if p.abstains]
     alike = [p for p in PHRASINGS if not p.abstains]
-    assert len(abstain) >= 140 and len(alike) >= 70, (len(abstain), len(alike))
+    assert len(abstain) >= 300 and len(alike) >= 180, (len(abstain), len(alike))
     texts = Counter(p.text for p in PHRASINGS)
     assert [t for t, n in texts.items() if n > 1] == []
     for p in PHRASINGS:
@@ -69,11 +69,6 @@ def test_known_disagreements_are_current(scored: list[Scored]) -> None:
     assert fixed == [], f"listed phrasings that agree now: take them off the list{hint}: {fixed}"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 12: 6 of 46 look-alikes on the report half are still taken for abstentions "
-    "(reported ignorance then an assertion; a cue inside a relative clause): docs/scoring/verdict_agreement.md",
-)
 def test_issue_12_targets_on_the_report_half(scored: list[Scored]) -> None:
     failures = target_failures(scored, "report")
     assert failures == [], "\n".join(failures)

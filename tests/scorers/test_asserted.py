@@ -8,7 +8,7 @@ import pytest
 
 from benchmark.documents import load_document
 from benchmark.text import find_amounts, find_counts, find_dates
-from scorers.asserted import is_excerpt, pick
+from scorers.asserted import _a_document_line, is_excerpt, pick
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = load_document(ROOT / "datasets/transcript/document.md")
@@ -62,6 +62,23 @@ def test_an_excerpt_opening_with_a_short_line_of_the_document_is_still_one() -> 
 
 def test_no_document_no_excerpt() -> None:
     assert not is_excerpt(PASTE, None)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "is_line", "why"),
+    [
+        ("答：没钱还，不敢接。", True, "a whole line"),
+        ("答：没钱还，不敢接", True, "a line up to its sentence end"),
+        ("答 ：没钱还， 不敢接", True, "whitespace is no part of the comparison"),
+        ("答：没钱还", False, "a fragment ending at a comma"),
+        ("没钱还，不敢接。", False, "the end of a line, not its opening"),
+        ("10000元", False, "a fragment inside a longer sentence"),
+    ],
+)
+def test_a_document_line_is_a_line_opening_that_ends_a_sentence(
+    sentence: str, is_line: bool, why: str
+) -> None:
+    assert _a_document_line(sentence, TRANSCRIPT) is is_line, why
 
 
 def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:

@@ -78,7 +78,7 @@ def _positive_int(options: Mapping[str, Any], key: str, default: int, upper: int
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
-    elif isinstance(value, str) and value.strip().isdigit():
+    elif isinstance(value, str) and value.strip().isdecimal():
         number = int(value.strip())
     if number is None or not 1 <= number <= upper:
         raise AdapterSpecError(

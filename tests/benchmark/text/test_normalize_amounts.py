@@ -100,6 +100,8 @@ FIND = [
     ("不是42000元，而是35000元", [("42000元", 42000, "negated"), ("35000元", 35000, None)], "negation"),
     ("RMB 42,000", [("RMB 42,000", 42000, None)], "English prefix"),
     ("He paid 42,000 yuan.", [("42,000 yuan", 42000, None)], "English suffix"),
+    ("a 2,000-yuan supermarket card", [("2,000-yuan", 2000, None)], "English unit after a hyphen"),
+    ("第3-4页", [], "a page range is no amount"),
     ("CNY 42000 was wired", [("CNY 42000", 42000, None)], "ISO code"),
     ("He paid about RMB 40,000.", [("RMB 40,000", 40000, "approximate")], "English approximation"),
     ("maybe RMB 42,000", [("RMB 42,000", 42000, "hedge")], "English hedge"),

@@ -98,6 +98,17 @@ FIND = [
         "range with a day-only end",
     ),
     (
+        "2022.2.15-2022.7.15",
+        [("2022.2.15", "2022-02-15", "range"), ("2022.7.15", "2022-07-15", "range")],
+        "dotted dates joined by a dash: a range",
+    ),
+    (
+        "2022/2/15-2022/7/15",
+        [("2022/2/15", "2022-02-15", "range"), ("2022/7/15", "2022-07-15", "range")],
+        "slashed dates joined by a dash",
+    ),
+    ("电话0571-2022-1234", [], "a year after a dash elsewhere is no date"),
+    (
         "2020年8月1日和9月1日",
         [("2020年8月1日", "2020-08-01", None), ("9月1日", "2020-09-01", None)],
         "a list: definite, year inherited",
