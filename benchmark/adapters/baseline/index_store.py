@@ -48,17 +48,25 @@ def fingerprint(sources: Sequence[Path], versions: str) -> str:
 
 
 @cache
-def analyser_key() -> str:
-    """What makes tokens, hashed: our source, Python's and jieba's versions, jieba's dictionary."""
+def analyser_key() -> str | None:
+    """What makes tokens, hashed: our source, Python's and jieba's versions, jieba's dictionary. None
+    when the source cannot be read (an install without ``.py`` files): then nothing is stored."""
     import jieba
 
     text_dir = Path(tokenize_module.__file__).resolve().parents[2] / "text"
     sources = [Path(tokenize_module.__file__), *sorted(text_dir.glob("*.py"))]
-    return fingerprint(sources, f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}")
+    try:
+        return fingerprint(sources, f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}")
+    except OSError:
+        return None
 
 
-def index_file(texts: Sequence[str], folder: Path | None = None) -> Path:
-    digest = hashlib.sha256(analyser_key().encode())
+def index_file(texts: Sequence[str], folder: Path | None = None) -> Path | None:
+    """The file that holds the tokens of ``texts`` (None: tokens are not stored, see ``analyser_key``)."""
+    key = analyser_key()
+    if key is None:
+        return None
+    digest = hashlib.sha256(key.encode())
     for text in texts:
         digest.update(b"\0" + text.encode("utf-8", "surrogatepass"))
     return (folder or user_cache_dir() / FOLDER) / f"{digest.hexdigest()[:32]}.marshal"
@@ -102,8 +110,9 @@ def stored_tokens(texts: Sequence[str], folder: Path | None = None) -> dict[str,
     else made and written (``folder``: instead of the user's cache directory)."""
     distinct = list(dict.fromkeys(texts))
     path = index_file(distinct, folder)
-    tokens = _read(path, len(distinct))
+    tokens = _read(path, len(distinct)) if path is not None else None
     if tokens is None:
         tokens = [tuple(tokenize(text)) for text in distinct]
-        _write(path, tokens)
+        if path is not None:
+            _write(path, tokens)
     return dict(zip(distinct, tokens, strict=True))

@@ -108,3 +108,14 @@ def test_another_jieba_dictionary_means_another_file(monkeypatch: pytest.MonkeyP
         assert index_file(TEXTS) != before
     finally:
         index_store.analyser_key.cache_clear()
+
+
+def test_without_readable_source_nothing_is_stored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(index_store, "analyser_key", lambda: None)
+    assert stored_tokens(TEXTS) == {t: tuple(tokenize(t)) for t in TEXTS}
+    assert not _folder().exists() or not list(_folder().glob("*.marshal"))
+
+
+def test_an_unreadable_source_gives_no_fingerprint(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        fingerprint([tmp_path / "gone.py"], "jieba 0.42.1")
