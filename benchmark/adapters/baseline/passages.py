@@ -36,6 +36,7 @@ class Sentence:
     role: str | None  # "问" | "答" | None
     hit: Hit
     relevance: float = 0.0
+    at: int = -1  # its place among its chunk's sentences (``sentences.sentence_places``)
 
     @property
     def where(self) -> str:
@@ -68,7 +69,7 @@ def _shorten(text: str) -> str:
 
 def split_sentences(hit: Hit) -> list[Sentence]:
     """The sentences of a retrieved chunk, in order, each with its role and lines."""
-    return [Sentence(*place, hit) for place in sentence_places(hit.chunk)]
+    return [Sentence(*place, hit, 0.0, at) for at, place in enumerate(sentence_places(hit.chunk))]
 
 
 def answer_text(sentences: list[Sentence]) -> str:
@@ -96,8 +97,10 @@ def rank_sentences(retriever: Retriever, question: str, hits: list[Hit]) -> list
     scored: list[Sentence] = []
     for hit in hits:
         reading = retriever.readings[hit.chunk.index]
-        for (text, page, start, end, role), tokens in zip(reading.places, reading.tokens, strict=True):
+        for at, ((text, page, start, end, role), tokens) in enumerate(
+            zip(reading.places, reading.tokens, strict=True)
+        ):
             rel = CHUNK_WEIGHT * hit.score / best + (1 - CHUNK_WEIGHT) * weights.share(tokens)
             rel *= QUESTION_DISCOUNT if role == "问" else 1.0
-            scored.append(Sentence(text, page, start, end, role, hit, rel))
+            scored.append(Sentence(text, page, start, end, role, hit, rel, at))
     return sorted(scored, key=lambda s: (-s.relevance, s.hit.rank, s.start))

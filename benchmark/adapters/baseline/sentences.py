@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from benchmark.adapters.baseline.chunking import Chunk, qa_role
 from benchmark.documents.model import Line
@@ -86,6 +87,8 @@ class Reading:
 
     places: tuple[Place, ...]
     tokens: tuple[frozenset[str], ...]
+    # the values read out of each sentence, by kind and place, on first need (``values.py``)
+    found: dict[tuple[str, int], list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, chunk: Chunk, places: Sequence[Place], tokenize: Callable[[str], Sequence[str]]) -> Reading:
@@ -96,3 +99,11 @@ class Reading:
             frozenset([*tokenize(p[0]), *context, *(asked if p[4] == "答" else [])]) for p in places
         )
         return cls(tuple(places), tokens)
+
+    def values(self, kind: str, at: int, read: Callable[[], list[Any]]) -> list[Any]:
+        """What ``read`` finds of ``kind`` in the sentence at place ``at``: the same for every
+        question, so read once (threads that race read the same)."""
+        found = self.found.get((kind, at))
+        if found is None:
+            found = self.found[(kind, at)] = read()
+        return found
