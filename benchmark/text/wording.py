@@ -11,6 +11,8 @@
   (``一年``, ``两次``, ``三份``, ``一分``); a lone ``一`` in ``统一`` or ``一审`` is left as it is;
 - a day written ``天`` after a number is ``日`` (``15天`` = ``15日``); thousands separators go
   (``300,000`` -> ``300000``);
+- a duration in English after a number reads as in Chinese: ``15 days`` / ``15-day`` -> ``15日``,
+  ``3 months`` -> ``3个月``, ``2 years`` -> ``2年``, ``4 weeks`` -> ``4周``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
   read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``);
 - whitespace and punctuation go (as ``fold``), except what belongs to a number: its decimal point,
@@ -36,6 +38,7 @@ _CN_RUN_CHARS = "零〇○一二两兩三四五六七八九十百千万亿壹贰
 _UNIT_CHARS = frozenset("十百千万亿拾佰仟萬億廿卅零〇○")
 _HAS_CN = re.compile(f"[{_CN_RUN_CHARS}]")
 _HAS_DIGIT = re.compile("[0-9]")
+_LATIN = re.compile("[A-Za-z]")
 _CN_RUN = re.compile(f"[{_CN_RUN_CHARS}](?:[{_CN_RUN_CHARS}]|点(?=[{_CN_RUN_CHARS}]))*")
 _PER = re.compile(rf"(百分之|千分之)((?:[0-9.]+|[{_CN_RUN_CHARS}点]+))")
 # Measure words and units a lone numeral character counts before (一年, 两次, 三份, 一分不少).
@@ -44,6 +47,8 @@ _AFTER = tuple(
 )
 _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9]|,[0-9])")
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
+_EN_DURATION = re.compile(r"(?<=[0-9])(?:\s+|-)(days?|weeks?|months?|years?)\b", re.IGNORECASE)
+_EN_UNIT = {"day": "日", "week": "周", "month": "个月", "year": "年"}
 _HOUR_POINT = re.compile("(?<=[0-9零〇一二两三四五六七八九十])点(?=[0-9零〇一二两三四五六七八九十]{1,3}分)")
 _CLOCK = re.compile(r"(?<![0-9:.])([01]?[0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(?![0-9:])")
 _HOUR_MINUTE = re.compile(r"(?<![0-9])([0-9]{1,2})时([0-9]{1,2})分")
@@ -106,6 +111,10 @@ def _per(m: re.Match[str]) -> str:
     return text + sign
 
 
+def _en_unit(m: re.Match[str]) -> str:
+    return _EN_UNIT[m.group(1).lower().rstrip("s")]
+
+
 def _clock(m: re.Match[str]) -> str:
     hour, minute, second = m.groups()
     return f"{int(hour)}时{int(minute)}分" + (f"{int(second)}秒" if second else "")
@@ -142,6 +151,8 @@ def canonical(text: str) -> str:
         t = _THOUSANDS.sub(_unseparated, t)
     if "天" in t:
         t = _DAY.sub("日", t)
+    if t.isascii() or _LATIN.search(t):
+        t = _EN_DURATION.sub(_en_unit, t)
     # Each number is folded with its marks written as letters no text holds, and between two
     # letters that stand for its ends, so that two numbers only punctuation kept apart stay apart.
     folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import cn2an
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from benchmark.text import parse_chinese_number, parse_digit_sequence
@@ -98,4 +98,8 @@ def test_cn2an_oracle_financial(n: int) -> None:
 @given(st.integers(min_value=0, max_value=10**12))
 def test_agrees_with_cn2an_parser(n: int) -> None:
     text = cn2an.an2cn(n)
-    assert parse_chinese_number(text) == Decimal(cn2an.cn2an(text, "normal"))
+    try:
+        oracle = Decimal(cn2an.cn2an(text, "normal"))
+    except (KeyError, ValueError):  # cn2an cannot read some of its own output (一亿零一千零一十一)
+        assume(False)
+    assert parse_chinese_number(text) == oracle
