@@ -9,8 +9,10 @@ order. A location that names no document is in ``single`` (a set's only document
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from benchmark.documents.model import match_view
 from benchmark.models import LineRange, Question
 
 __all__ = ["GoldLocation", "gold_locations"]
@@ -25,6 +27,11 @@ class GoldLocation:
     page: int | None
     lines: LineRange | None = None
     text: str | None = None
+
+    @cached_property
+    def folded(self) -> str:
+        """``text`` folded as contexts are (``match_view``), made once: a question holds its locations."""
+        return match_view(self.text) if self.text else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {

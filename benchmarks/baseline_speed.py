@@ -1,25 +1,36 @@
-"""How long the baseline takes to answer every bundled question, indexing included (target: < 5 s).
+"""How long the baseline takes to answer every bundled question, indexing included, in one thread.
 
-Loads every bundled set (``benchmark.questions.load_question_sets(["datasets"])``) and its document,
-then answers each question with a fresh ``baseline`` adapter in one thread, and prints the seconds:
-the jieba dictionary load, chunking and indexing, and the answers, separately and in total.
+Plans the README's main job (``benchmark.pipeline.plan.plan(["datasets"])``: every bundled set, its
+document or case file), then answers each question with a fresh ``baseline`` adapter, and prints the
+seconds (wall and CPU) of the jieba dictionary load, chunking and indexing, and the answers.
+``--profile FILE`` writes a cProfile of the whole of it.
 
-Usage: ``uv run python benchmarks/baseline_speed.py [--retriever bm25] [--chunking structure]``.
+Usage: ``uv run python benchmarks/baseline_speed.py [--retriever bm25] [--chunking structure] [--profile F]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import time
 from pathlib import Path
 
-from benchmark.adapters.base import Query
 from benchmark.adapters.baseline import create, get_retriever
-from benchmark.adapters.baseline.tokenize import load_jieba
-from benchmark.documents import load_document
-from benchmark.questions import load_question_sets
+from benchmark.pipeline.plan import plan
+from benchmark.text.jieba_loader import load_jieba
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def lap(self) -> str:
+        wall, cpu = time.perf_counter(), time.process_time()
+        text = f"{wall - self.wall:.2f} s wall, {cpu - self.cpu:.2f} s CPU"
+        self.wall, self.cpu = wall, cpu
+        return text
 
 
 def main() -> None:
@@ -27,38 +38,38 @@ def main() -> None:
     parser.add_argument("--retriever", default="bm25")
     parser.add_argument("--chunking", default="structure")
     parser.add_argument("--model", default=None)
+    parser.add_argument("--profile", default=None, help="write a cProfile of the timed part here")
     args = parser.parse_args()
     options = {"retriever": args.retriever, "chunking": args.chunking}
     if args.model:
         options["model"] = args.model
 
-    sets = load_question_sets([REPO / "datasets"])
-    documents = {str(s.document_path): load_document(s.document_path) for s in sets if s.document_path}
+    the_plan = plan([REPO / "datasets"])
     adapter = create(None, options)
-
-    cpu_start = time.process_time()
-    start = time.perf_counter()
+    queries = [the_plan.query(qs, q) for qs, q in the_plan.pairs]
+    profile = cProfile.Profile() if args.profile else None
+    if profile:
+        profile.enable()
+    total, clock = Clock(), Clock()
     load_jieba()
-    loaded = time.perf_counter()
-    for document in documents.values():
-        get_retriever(document, adapter.config)
-    indexed = time.perf_counter()
-    count = 0
-    for qs in sets:
-        document = documents[str(qs.document_path)]
-        for question in qs.questions:
-            adapter.query(Query(question=question, document=document, document_path=qs.document_path))
-            count += 1
-    done = time.perf_counter()
-    cpu = time.process_time() - cpu_start
+    loaded = clock.lap()
+    for query in queries:
+        document = query.case if query.case is not None else query.document
+        if document is not None:
+            get_retriever(document, adapter.config)
+    indexed = clock.lap()
+    for query in queries:
+        adapter.query(query)
+    answered = clock.lap()
+    if profile:
+        profile.disable()
+        profile.dump_stats(args.profile)
 
-    print(f"sets: {len(sets)}, documents: {len(documents)}, questions: {count}")
-    print(f"jieba dictionary load: {loaded - start:.2f} s")
-    print(f"chunking + indexing:   {indexed - loaded:.2f} s")
-    print(
-        f"answering:             {done - indexed:.2f} s ({(done - indexed) / max(count, 1) * 1000:.1f} ms/question)"
-    )
-    print(f"total:                 {done - start:.2f} s wall, {cpu:.2f} s CPU (the machine may be shared)")
+    print(f"questions: {len(queries)}")
+    print(f"jieba dictionary load: {loaded}")
+    print(f"chunking + indexing:   {indexed}")
+    print(f"answering:             {answered} ({len(queries)} questions)")
+    print(f"total:                 {total.lap()} (the machine may be shared)")
 
 
 if __name__ == "__main__":

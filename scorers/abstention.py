@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from scorers.abstention_voice import aside, cancelled_after, outweighed
@@ -250,11 +250,6 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start() + 1, m.end() - 1) for m in _QUOTED.finditer(text)]
 
 
-@lru_cache(maxsize=8192)
-def _quoted(text: str) -> tuple[tuple[int, int], ...]:
-    return tuple(quoted_spans(text))
-
-
 def _clause_before(text: str, start: int, limit: int = 12) -> str:
     seg = text[max(0, start - limit) : start]
     last = _LAST_BREAK.match(seg)
@@ -293,11 +288,12 @@ def _scan(
     text: str,
     patterns: tuple[re.Pattern[str], re.Pattern[str]],
     zh_negators: _Negators,
+    quotes: list[tuple[int, int]],
     voice: bool = False,
 ) -> _Hits:
-    """The cues of ``patterns`` in ``text``, sorted into counted, negated, quoted and (``voice``: the
-    abstention cues, scorers.abstention_voice) not the answer's own stance."""
-    quotes = _quoted(text)
+    """The cues of ``patterns`` in ``text``, sorted into counted, negated, quoted (inside ``quotes``,
+    its ``quoted_spans``) and (``voice``: the abstention cues, scorers.abstention_voice) not the
+    answer's own stance."""
     letters = _ASCII_LETTER.search(text) is not None
     counted: list[tuple[str, int, int]] = []
     negated: list[str] = []
@@ -333,14 +329,42 @@ def _opens_with(text: str, start: int) -> bool:
     return start < _first_sentence_end(text) and not _CONTRAST.search(text, 0, start)
 
 
-@lru_cache(maxsize=8192)
-def _abstention_in_text(text: str) -> _Hits:
-    return _scan(text, _ABSTAIN, _ZH_ABSTAIN_NEG, voice=True)
+class Stance:
+    """What one answer's text says of its stance: whether it abstains and whether it names a
+    contradiction, each read on first need, its quotations found once for both. A scorer makes one
+    per answer and asks it both."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def quotes(self) -> list[tuple[int, int]]:
+        return quoted_spans(self.text)
+
+    @cached_property
+    def _abstention_hits(self) -> _Hits:
+        return _scan(self.text, _ABSTAIN, _ZH_ABSTAIN_NEG, self.quotes, voice=True)
+
+    def abstention(self, flag: bool | None = None) -> AbstentionResult:
+        """:func:`detect_abstention` of the text."""
+        return _abstention(self.text, self._abstention_hits, flag)
+
+    @cached_property
+    def conflict(self) -> ConflictResult:
+        """:func:`detect_conflict` of the text."""
+        hits = _scan(self.text, _CONFLICT, _ZH_CONFLICT_NEG, self.quotes)
+        if hits.first is None:
+            return ConflictResult(False, None, None, hits.negated, hits.quoted)
+        cue, start, end = hits.first
+        return ConflictResult(True, cue, (start, end), hits.negated, hits.quoted)
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:
     """Whether ``text`` (with the adapter's ``abstained`` flag, if any) abstains; see the module doc."""
-    hits = _abstention_in_text(text)
+    return Stance(text).abstention(flag)
+
+
+def _abstention(text: str, hits: _Hits, flag: bool | None) -> AbstentionResult:
     cue, span = (hits.first[0], (hits.first[1], hits.first[2])) if hits.first else (None, None)
     by_text = cue is not None
     source = "flag+text" if flag and by_text else "flag" if flag else "text" if by_text else "none"
@@ -358,14 +382,9 @@ def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:
     )
 
 
-@lru_cache(maxsize=8192)
 def detect_conflict(text: str) -> ConflictResult:
     """Whether ``text`` names a contradiction (矛盾, 不一致, 说法不同, contradicts …), negation-aware."""
-    hits = _scan(text, _CONFLICT, _ZH_CONFLICT_NEG)
-    if hits.first is None:
-        return ConflictResult(False, None, None, hits.negated, hits.quoted)
-    cue, start, end = hits.first
-    return ConflictResult(True, cue, (start, end), hits.negated, hits.quoted)
+    return Stance(text).conflict
 
 
 __all__ = [
@@ -378,6 +397,7 @@ __all__ = [
     "ZH_CONFLICT_NEGATORS",
     "AbstentionResult",
     "ConflictResult",
+    "Stance",
     "detect_abstention",
     "detect_conflict",
     "quoted_spans",

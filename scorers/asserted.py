@@ -23,13 +23,12 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found
 
-__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick"]
+__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick", "question_pairs"]
 
 EXCERPT_SHARE = 0.8
 MIN_SHARED = 2
@@ -125,9 +124,9 @@ class Picked:
     listed: tuple[Found, ...] = ()
 
 
-@lru_cache(maxsize=4096)
-def _question_pairs(question: str) -> frozenset[str]:
-    """The question's pairs of Han characters, those with an interrogative left out (once per question)."""
+def question_pairs(question: str) -> frozenset[str]:
+    """The question's pairs of Han characters, those with an interrogative left out (what ``pick``
+    reads of the question; a scorer reads them once per question)."""
     return frozenset(p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p))
 
 
@@ -146,9 +145,8 @@ def _shared(text: str, start: int, end: int, found: Sequence[Found], pairs: froz
 
 
 def _by_question(
-    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], question: str
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], pairs: frozenset[str]
 ) -> Found | None:
-    pairs = _question_pairs(question)
     if not pairs:
         return None
     best: dict[Hashable, int] = {}
@@ -187,14 +185,17 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
     return _only_marked(text, found, key, _TOTAL_WORD, 8)
 
 
-def pick(found: Sequence[Found], text: str, question: str, key: Callable[[Found], Hashable]) -> Picked:
-    """The definite values of ``found`` (read from ``text``) that the answer asserts; ``key`` tells
-    which values are the same (the value itself, or a date's ISO form)."""
+def pick(
+    found: Sequence[Found], text: str, pairs: frozenset[str], key: Callable[[Found], Hashable]
+) -> Picked:
+    """The definite values of ``found`` (read from ``text``) that the answer asserts; ``pairs``: the
+    question's (``question_pairs``); ``key`` tells which values are the same (the value itself, or a
+    date's ISO form)."""
     distinct = {key(f) for f in found}
     if len(distinct) <= 1:
         return Picked(tuple(found))
     chosen = (
-        _by_question(text, found, key, question)
+        _by_question(text, found, key, pairs)
         or _only_marked(text, found, key, _FINAL_WORD, 12)
         or _total(text, found, key)
     )

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Citation, LineRange, Question
 from scorers.citation_pairs import resolve_pair
-from scorers.folding import Fold, gold_view
+from scorers.folding import Fold
 from scorers.fuzzy import partial_ratio
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, Component
 
@@ -36,7 +37,7 @@ QUOTE_FUZZY_THRESHOLD = 90.0
 MIN_QUOTE_CHARS = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CitationTarget:
     """A place that holds required evidence: a page, and where on it when known.
 
@@ -48,6 +49,11 @@ class CitationTarget:
     lines: LineRange | None = None
     text: str | None = None
     document: str | None = None  # the id of its document, in a set over several
+
+    @cached_property
+    def folded(self) -> str:
+        """``text`` folded (``match_view``), made once: a question holds its targets."""
+        return match_view(self.text) if self.text else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +259,7 @@ class _Checker:
         """Where on its page the target's evidence lies: its lines, or its text located there."""
         if t.lines is not None or not t.text or self.doc is None:
             return t.lines
-        found = self.doc.index.lines_holding(t.page, gold_view(t.text))
+        found = self.doc.index.lines_holding(t.page, t.folded)
         return LineRange(*found) if found is not None else None
 
     def _find_quote(

@@ -26,7 +26,7 @@ from typing import Any
 from benchmark.documents.model import Document
 from benchmark.models import Answer, Question
 from scorers.citation import CitationCheck, CitationResult
-from scorers.keypoints import KeyPointCoverage, key_point_coverage
+from scorers.keypoints import KeyPointCoverage, key_point_coverage, question_key_points
 from scorers.result import MATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component
 
 DEFAULT_MIN = 0.8
@@ -54,7 +54,7 @@ def cited_coverage(
         return None
     passages = [_passage(r, doc) for r in check.results if r.correct]
     cited = Answer(answer="\n".join(p for p in passages if p))
-    return key_point_coverage(question.expected.key_points, cited, options)
+    return key_point_coverage(question.derived(question_key_points), cited, options)
 
 
 def coverage_component(coverage: KeyPointCoverage | None, minimum: float, partial: bool) -> Component:

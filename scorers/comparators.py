@@ -33,8 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date as _date
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmark.models import AmountPart, DateRange, Question
 from benchmark.text import Found, PartialDate, parse_date
@@ -47,6 +46,8 @@ NUMERIC_TOLERANCE = Decimal("0.01")  # relative, used only when scoring.numeric_
 _EXACT = Decimal(0)
 
 Comparator = Callable[[Any, AnswerValues, "CompareContext"], Component]
+T = TypeVar("T")
+_NONE = object()
 
 #: The comparator each expected field uses unless ``scoring.comparators`` names another.
 DEFAULT_COMPARATORS: dict[str, str] = {
@@ -98,6 +99,20 @@ def result(ctx: CompareContext, status: str, expected: Any, extracted: Any, reas
     return Component(ctx.field, 1.0 if status == MATCH else 0.0, 0.0, status, expected, extracted, reason)
 
 
+def read_expected(ctx: CompareContext, expected: Any, read: Callable[[Any], T]) -> T:
+    """``read(expected)`` (a pure reading of a gold value), made once per question and field and held
+    by the question when ``expected`` is the question's value of ``ctx.field`` (as ``compare_with``
+    passes it); else made for this call."""
+    question = ctx.question
+    if question is not None and getattr(question.expected, ctx.field, _NONE) is expected:
+        return question.derived(_read_field, read, ctx.field)
+    return read(expected)
+
+
+def _read_field(question: Question, read: Callable[[Any], T], field: str) -> T:
+    return read(getattr(question.expected, field))
+
+
 # --- helpers ----------------------------------------------------------------------------------
 
 
@@ -124,18 +139,6 @@ def _wanted_amount(expected: Any) -> tuple[Decimal, int | float] | None:
     return None if want is None else (want, _num(want))
 
 
-_cached_amount = lru_cache(maxsize=4096, typed=True)(_wanted_amount)
-
-
-def _want_amount(expected: Any) -> tuple[Decimal, int | float] | None:
-    """``_wanted_amount``, once per expected number (the model's int or float; ``typed`` keeps 1 and
-    1.0 apart). Other values (``AmountPart``, dicts, strings) are read each time: a cache would take
-    ``AmountPart(True)`` for ``AmountPart(1)``, which are equal."""
-    if type(expected) is int or type(expected) is float:
-        return _cached_amount(expected)
-    return _wanted_amount(expected)
-
-
 def _close(a: Decimal, b: Decimal, tolerance: Decimal) -> bool:
     return a == b if not tolerance else abs(a - b) <= abs(b) * tolerance
 
@@ -155,7 +158,7 @@ def _omission_reason(what: str, vague: list[Found]) -> str:
 
 def compare_amount(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """The expected amount is among the definite amounts the answer states."""
-    wanted = _want_amount(expected)
+    wanted = read_expected(ctx, expected, _wanted_amount)
     if wanted is None:
         return result(ctx, MISMATCH, expected, None, "expected value is not a number")
     want, shown = wanted
@@ -193,30 +196,16 @@ def _listed(ctx: CompareContext, expected: Any, stated: list[Any], picked: Picke
     return result(ctx, MISMATCH, expected, stated, reason)
 
 
-def _parts(expected: Any) -> list[Decimal]:
+def _parts(expected: Any) -> tuple[Decimal, ...]:
+    """The distinct amounts of a breakdown, in order."""
     items = expected if isinstance(expected, (list, tuple)) else [expected]
     parts = [_decimal(item) for item in items]
-    return list(dict.fromkeys(p for p in parts if p is not None))
-
-
-@lru_cache(maxsize=4096)
-def _cached_parts(expected: tuple[AmountPart, ...]) -> tuple[Decimal, ...]:
-    return tuple(_parts(expected))
-
-
-def _want_parts(expected: Any) -> tuple[Decimal, ...]:
-    """``_parts(expected)``, once per expected breakdown when it is the model's tuple of ``AmountPart``
-    with numbers (equal keys then give equal parts: ``True == 1`` is why bools are left out)."""
-    if type(expected) is tuple and all(
-        type(p) is AmountPart and (type(p.amount) is int or type(p.amount) is float) for p in expected
-    ):
-        return _cached_parts(expected)
-    return tuple(_parts(expected))
+    return tuple(dict.fromkeys(p for p in parts if p is not None))
 
 
 def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """Every distinct expected part is among the definite amounts (a repeated part need appear once)."""
-    parts = _want_parts(expected)
+    parts = read_expected(ctx, expected, _parts)
     if not parts:
         return result(ctx, MISMATCH, expected, None, "expected breakdown has no amounts")
     definite = values.definite_amounts()
@@ -251,17 +240,12 @@ def _unit_less_parts(
 
 
 def _iso(value: Any) -> PartialDate | None:
-    if not isinstance(value, str):
-        return None
-    day = _iso_day(value)
-    return None if day is None else day[0]
+    return _iso_date(value) if isinstance(value, str) else None
 
 
-@lru_cache(maxsize=4096)
-def _iso_day(value: str) -> tuple[PartialDate, str] | None:
-    """The complete date an expected ``YYYY-MM-DD`` (or any notation) names, and its ``iso()``, once
-    per expected value."""
-    day = _iso_date(value)
+def _iso_day(value: Any) -> tuple[PartialDate, str] | None:
+    """The complete date an expected ``YYYY-MM-DD`` (or any notation) names, and its ``iso()``."""
+    day = _iso(value)
     return None if day is None else (day, str(day.iso()))
 
 
@@ -296,7 +280,7 @@ def _contradicts(found: PartialDate, want: PartialDate) -> bool:
 def compare_date(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """The expected date is among the definite dates; a date without its year never equals a full one
     (unless ``scoring.date_exact`` is false and month and day agree)."""
-    day = _iso_day(expected) if isinstance(expected, str) else None
+    day = read_expected(ctx, expected, _iso_day)
     if day is None:
         return result(ctx, MISMATCH, expected, None, "expected value is not a YYYY-MM-DD date")
     want, iso = day
@@ -330,7 +314,7 @@ def _range_ends(expected: Any) -> tuple[PartialDate | None, PartialDate | None]:
 
 def compare_date_range(expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
     """Both ends are among the dates the answer states (definite, or the ends of a stated range)."""
-    start, end = _range_ends(expected)
+    start, end = read_expected(ctx, expected, _range_ends)
     if start is None or end is None:
         return result(ctx, MISMATCH, expected, None, "expected value is not a {start, end} date range")
     want = {"start": start.iso(), "end": end.iso()}

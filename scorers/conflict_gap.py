@@ -23,13 +23,21 @@ details (it does not change the score).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from benchmark.models import Answer, Question
 from benchmark.text.amounts import TextValues
-from scorers.abstention import AbstentionResult, ConflictResult, detect_abstention, detect_conflict
-from scorers.hallucination import InventedSpecific, find_invented, hint_kinds, hint_list
-from scorers.quotes import QuoteMatch, match_quote
+from scorers.abstention import AbstentionResult, ConflictResult, Stance
+from scorers.hallucination import (
+    Facts,
+    InventedSpecific,
+    hint_kinds,
+    hint_list,
+    invented_specifics,
+    question_facts,
+)
+from scorers.quotes import QuoteMatch, RequiredQuote, match_required, required_quote
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import (
     HALLUCINATION,
@@ -114,13 +122,33 @@ def required_quotes(question: Question) -> list[str]:
     return [q for q in (question.required_quote, *question.additional_quotes) if q and q.strip()]
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What every answer to a question is checked against, read once per question and held by it
+    (``question.derived(asked)``): its hints and the kinds they count, its facts, its quotes."""
+
+    hints: tuple[str, ...]
+    kinds: frozenset[str]  # the kinds whose invention fails no_hallucination
+    unknown: tuple[str, ...]  # hints that name no kind
+    facts: Facts | None  # what the question's own text states (None: no text)
+    quotes: tuple[RequiredQuote, ...]  # ``required_quotes``, read for matching
+
+
+def asked(question: Question) -> Asked:
+    hints = hint_list(question.scoring.get("hallucination_check"))
+    kinds, unknown = hint_kinds(hints)
+    facts = question_facts(question.question) if question.question else None
+    quotes = tuple(required_quote(q) for q in required_quotes(question))
+    return Asked(hints, kinds, unknown, facts, quotes)
+
+
 def quote_candidates(answer: Answer) -> list[str]:
     """The answer text first, then every citation's quote."""
     return [answer.answer, *(c.quote for c in answer.citations if c.quote)]
 
 
 def _quote(
-    question: Question, answer: Answer, values: TextValues | None = None
+    question: Question, answer: Answer, read: Asked, values: TextValues | None = None
 ) -> tuple[Component, dict[str, Any] | None]:
     quotes = required_quotes(question)
     if not quotes or question.scoring.get("quote_required") is False:
@@ -128,8 +156,8 @@ def _quote(
         return Component("quote", None, status=NOT_APPLICABLE, reason=why), None
     candidates = quote_candidates(answer)
     best: tuple[str, QuoteMatch] | None = None
-    for quote in quotes:
-        m = match_quote(quote, candidates, values)
+    for quote, required in zip(quotes, read.quotes, strict=True):
+        m = match_required(required, candidates, values)
         if best is None or (m.found and not best[1].found):
             best = (quote, m)
         if m.found:
@@ -149,28 +177,30 @@ def _quote(
 
 def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     expect = expectation(question)
-    abst = detect_abstention(answer.answer, answer.abstained)
-    conflict = detect_conflict(answer.answer)
-    hints = hint_list(question.scoring.get("hallucination_check"))
+    stance = Stance(answer.answer)  # abstention and conflict, the answer's quotations found once
+    abst = stance.abstention(answer.abstained)
+    conflict = stance.conflict
+    read = question.derived(asked)
     values = TextValues(answer.answer)  # the answer's amounts and dates, read once for both checks
     known = ctx.case if ctx.case is not None else ctx.document  # a case file: all its documents
     invented = (
-        find_invented(answer.answer, known, question.question, hints, values) if known is not None else None
+        invented_specifics(answer.answer, known, read.facts, read.kinds, values)
+        if known is not None
+        else None
     )
-    quote, quote_detail = _quote(question, answer, values)
+    quote, quote_detail = _quote(question, answer, read, values)
     sides = check_sides(question, answer, ctx.case) if expect == "conflict" else None
     missing = sides.missing(ctx.case) if sides is not None and ctx.case is not None and not sides.ok else None
     components = [_abstention(expect, abst, conflict, missing), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
-    kinds, unknown = hint_kinds(hints)
     scored.details = {
         "expectation": expect,
         "abstention": abst.to_dict(),
         "conflict": conflict.to_dict(),
         "invented": [i.to_dict() for i in invented or []],
-        "hallucination_check": list(hints),
-        "counted_kinds": list(_in_kind_order(kinds)),
-        "unrecognised_hints": list(unknown),
+        "hallucination_check": list(read.hints),
+        "counted_kinds": list(_in_kind_order(read.kinds)),
+        "unrecognised_hints": list(read.unknown),
         "hallucination_penalty": question.hallucination_penalty,
         "quote": quote_detail,
     }
@@ -210,6 +240,8 @@ SCORER = ScorerSpec(
 __all__ = [
     "DEFAULT_WEIGHTS",
     "SCORER",
+    "Asked",
+    "asked",
     "check_conflict_gap",
     "expectation",
     "quote_candidates",

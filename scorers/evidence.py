@@ -34,9 +34,17 @@ from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from scorers.evidence_roles import RoleCheck, constrained
-from scorers.folding import Fold, gold_view
+from scorers.folding import Fold
 from scorers.fuzzy import partial_ratio_alignment
-from scorers.number_agreement import Stated, Wanted, missing_numbers, required_numbers, stated_numbers
+from scorers.gold import GoldText, evidence_texts
+from scorers.number_agreement import (
+    Stated,
+    Wanted,
+    missing_numbers,
+    missing_wanted,
+    required_numbers,
+    stated_numbers,
+)
 from scorers.result import MATCH, MISMATCH, OMISSION
 
 FUZZY_THRESHOLD = 88.0
@@ -129,16 +137,15 @@ def _most_similar(items: list[ReturnedItem], needle: str) -> tuple[int, float]:
     return pick, best
 
 
-def _lacking(
-    item: str, must_include: str, hay: str, start: int, end: int, needle_len: int
-) -> tuple[str, ...]:
-    """The numbers of ``must_include`` missing from the matched part of ``item``."""
-    if not required_numbers(must_include):
+def _lacking(item: str, gold: GoldText, hay: str, start: int, end: int) -> tuple[str, ...]:
+    """The numbers of the ``must_include`` missing from the matched part of ``item``."""
+    if not gold.numbers:
         return ()
-    return missing_numbers(must_include, _window(item, hay, start, end, needle_len))
+    return missing_wanted(gold.numbers, _window(item, hay, start, end, len(gold.folded)))
 
 
-def _fuzzy(item: str, must_include: str, needle: str, hay: str, threshold: float) -> TextMatch:
+def _fuzzy(item: str, gold: GoldText, hay: str, threshold: float) -> TextMatch:
+    needle = gold.folded
     segments, best = [(0, len(hay))], 0.0
     missing: tuple[str, ...] = ()
     for _ in range(MAX_FUZZY_TRIES):
@@ -149,7 +156,7 @@ def _fuzzy(item: str, must_include: str, needle: str, hay: str, threshold: float
         if score < threshold:
             continue
         best = max(best, score)
-        lack = _lacking(item, must_include, hay, start, end, len(needle))
+        lack = _lacking(item, gold, hay, start, end)
         if not lack:
             return TextMatch("fuzzy", score, ())
         missing = missing or lack
@@ -159,23 +166,24 @@ def _fuzzy(item: str, must_include: str, needle: str, hay: str, threshold: float
 
 def match_text(item: str, must_include: str, threshold: float = FUZZY_THRESHOLD) -> TextMatch:
     """How ``item`` holds ``must_include``: verbatim or fuzzily (folded), numbers included."""
-    return _match_text(item, match_view(item), must_include, match_view(must_include), threshold)
+    return _match_text(item, match_view(item), GoldText(must_include), threshold)
 
 
-def _match_text(item: str, hay: str, must_include: str, needle: str, threshold: float) -> TextMatch:
-    """:func:`match_text` given the folded item (``hay``) and the folded ``must_include`` (``needle``)."""
+def _match_text(item: str, hay: str, gold: GoldText, threshold: float) -> TextMatch:
+    """:func:`match_text` given the folded item (``hay``) and the ``must_include`` as a ``GoldText``."""
+    needle = gold.folded
     if not needle or not hay:
         return TextMatch(None, 0.0)
     pos = hay.find(needle)
     missing: tuple[str, ...] = ()
     while pos >= 0:
-        lack = _lacking(item, must_include, hay, pos, pos + len(needle), len(needle))
+        lack = _lacking(item, gold, hay, pos, pos + len(needle))
         if not lack:
             return TextMatch("exact", 100.0)
         missing = missing or lack
         pos = hay.find(needle, pos + 1)
     if len(needle) >= MIN_FUZZY_CHARS:
-        found = _fuzzy(item, must_include, needle, hay, threshold)
+        found = _fuzzy(item, gold, hay, threshold)
         if found.method is not None or not missing:
             return found
     return TextMatch(None, 100.0 if missing else 0.0, missing)
@@ -201,21 +209,21 @@ def covers(
 ) -> CoverResult:
     """Whether an evidence item (or a quote) covers ``required`` (see the module docstring)."""
     item = ReturnedItem(0, "evidence", item_text, item_page, match_view(item_text))
-    return _covers(item, required, match_view(required.must_include), threshold)
+    return _covers(item, required, GoldText(required.must_include), threshold)
 
 
 def _covers(
     item: ReturnedItem,
     required: RequiredEvidence,
-    needle: str,
+    gold: GoldText,
     threshold: float,
     document_ok: tuple[bool, str] | None = None,
 ) -> CoverResult:
-    """:func:`covers` of a returned item (folded once), ``needle`` the folded ``must_include``;
+    """:func:`covers` of a returned item (folded once), ``gold`` the ``must_include`` (the question's);
     ``document_ok``: in a case file, whether the document the item names is the required item's, and why."""
     item_text, item_page = item.text, item.page
     page_ok = None if item_page is None or required.page is None else item_page == required.page
-    m = _match_text(item_text, item.folded, required.must_include, needle, threshold)
+    m = _match_text(item_text, item.folded, gold, threshold)
     text_ok = m.method is not None
     if text_ok and document_ok is not None and not document_ok[0]:
         return CoverResult(False, m.method, m.score, page_ok, (), f"holds the text but {document_ok[1]}")
@@ -348,18 +356,18 @@ def _closest(
 
 
 def _required_match(
-    index: int, req: RequiredEvidence, needle: str, critical: bool, results: list[CoverResult],
+    index: int, req: RequiredEvidence, gold: GoldText, critical: bool, results: list[CoverResult],
     items: list[ReturnedItem], answer: ReturnedItem,
 ) -> RequiredMatch:  # fmt: skip
     by = tuple(i for i, r in enumerate(results) if r.covered)
     # the answer's own text gives no page: it holds the item when it holds the text, numbers included
-    held = _match_text(answer.text, answer.folded, req.must_include, needle, FUZZY_THRESHOLD)
+    held = _match_text(answer.text, answer.folded, gold, FUZZY_THRESHOLD)
     in_text = bool(answer.text) and held.method is not None
     if by:
         best = results[by[0]]
         return RequiredMatch(index, req, critical, by, MATCH, best.method, best.score, in_text,
                              f"covered by item {by[0]}: {best.reason}")  # fmt: skip
-    reason, score, near = _closest(needle, results, items)
+    reason, score, near = _closest(gold.folded, results, items)
     if in_text:
         reason += "; the answer text holds it, but no evidence item or quote does"
     status, missing = (MISMATCH, results[near].missing_numbers) if near is not None else (OMISSION, ())
@@ -391,10 +399,10 @@ def match_evidence(
     set's documents, for items that name theirs (roles are then checked in each item's document)."""
     items = returned_items(answer, fold, named=case is not None)
     reqs = question.required_evidence
-    needles = [gold_view(req.must_include) for req in reqs]
+    golds = question.derived(evidence_texts)
     grid = [
-        [_covers(it, req, needle, FUZZY_THRESHOLD, _document_ok(it, req, case)) for it in items]
-        for req, needle in zip(reqs, needles, strict=True)
+        [_covers(it, req, gold, FUZZY_THRESHOLD, _document_ok(it, req, case)) for it in items]
+        for req, gold in zip(reqs, golds, strict=True)
     ]
     if case is None:
         _apply_roles(grid, items, reqs, document)
@@ -407,7 +415,7 @@ def match_evidence(
     flags = critical_flags(question)
     whole = ReturnedItem(-1, "answer", answer.answer, None, fold(answer.answer))
     required = tuple(
-        _required_match(k, req, needles[k], flags[k], grid[k], items, whole) for k, req in enumerate(reqs)
+        _required_match(k, req, golds[k], flags[k], grid[k], items, whole) for k, req in enumerate(reqs)
     )
     item_matches = []
     for it in items:

@@ -38,7 +38,7 @@ from scorers.contexts import COMPONENTS as RETRIEVAL_COMPONENTS
 from scorers.evidence import EvidenceMatch, match_evidence
 from scorers.folding import Fold, FoldOnce
 from scorers.judgeable import judge_key_points, mark_key_points
-from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options
+from scorers.keypoints import KeyPointCoverage, key_point_coverage, key_point_options, question_key_points
 from scorers.registry import ScorerSpec, ScoringContext
 from scorers.result import MATCH, MISMATCH, NOT_APPLICABLE, OMISSION, PARTIAL, Component, ScoreResult, combine
 from scorers.verdicts import Judgement
@@ -160,7 +160,7 @@ def _key_points(
     if not question.expected.key_points:
         return None
     options = key_point_options(ctx.options, ctx.criteria.options)
-    return key_point_coverage(question.expected.key_points, answer, options, fold)
+    return key_point_coverage(question.derived(question_key_points), answer, options, fold)
 
 
 def score_evidence_set(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:

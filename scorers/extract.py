@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from benchmark.documents.case import Case
@@ -45,10 +46,11 @@ from benchmark.text import (
     read_boolean,
 )
 from benchmark.text.assertion import conclusion
+from benchmark.text.booleans import YesNoQuestion, yes_no_question
 from benchmark.text.counts import CN_UNITS, find_counts_preferring, unit_of
 from benchmark.text.folding import half_width
 from scorers.abstention import detect_abstention
-from scorers.asserted import Picked, is_excerpt, pick
+from scorers.asserted import Picked, is_excerpt, pick, question_pairs
 from scorers.text_forms import AnswerText, asks_span
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
@@ -70,11 +72,32 @@ _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"}
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
 
 
-@lru_cache(maxsize=4096)
-def _asked_unit(question: str) -> str | None:
-    """``AnswerValues.asked_unit``, once per question text."""
-    m = _ASKED_UNIT.search(question)
-    return unit_of(m.group(1) or m.group(2)) if m else None
+@dataclass(frozen=True)
+class Asking:
+    """What reading an answer's values needs of its question: read once per question and held by it
+    (``question.derived(asking)``), since every answer to it is read against it again."""
+
+    text: str
+    unit: str | None  # the classifier it asks about (几次 -> 次)
+    bound: bool  # it asks for a lower bound (逾期超过多少日)
+    span: bool  # it asks for a span of time (``text_forms.asks_span``)
+    pairs: frozenset[str]  # ``asserted.question_pairs``: which of several values answers it
+    yes_no: YesNoQuestion  # its predicate, for ``read_boolean``
+
+
+def read_asking(text: str) -> Asking:
+    m = _ASKED_UNIT.search(text)
+    unit = unit_of(m.group(1) or m.group(2)) if m else None
+    bound = _ASKED_BOUND.search(text) is not None
+    return Asking(text, unit, bound, asks_span(text), question_pairs(text), yes_no_question(text))
+
+
+def asking(question: Question) -> Asking:
+    """``read_asking`` of the question's text (a ``Question.derived`` builder)."""
+    return read_asking(question.question)
+
+
+NO_QUESTION = read_asking("")  # values read without a question
 
 
 def _given(kind: str, value: Any, raw: str) -> Found:
@@ -141,6 +164,7 @@ class AnswerValues:
     ) -> None:
         self.answer = answer
         self.question = question
+        self.asked = question.derived(asking) if question is not None else NO_QUESTION
         self.document = document
         self.sources: dict[str, str] = {}  # kind -> "fields:<key>" | "answer"
         self._picked: dict[str, Picked] = {}
@@ -211,7 +235,7 @@ class AnswerValues:
     @cached_property
     def asked_unit(self) -> str | None:
         """The classifier the question asks about (``几次`` -> ``次``), if it names one."""
-        return _asked_unit(self.question_text)
+        return self.asked.unit
 
     def _find_counts(self, text: str) -> list[Found]:
         """Counts of the classifier the question asks about when the answer has some, else all."""
@@ -220,7 +244,7 @@ class AnswerValues:
     @cached_property
     def counts(self) -> tuple[Found, ...]:
         found = self._read("count", _field_count, self._find_counts)
-        if found and self.sources.get("count") == "answer" and _ASKED_BOUND.search(self.question_text):
+        if found and self.sources.get("count") == "answer" and self.asked.bound:
             found = tuple(_bound_echoed(self.text, f) for f in found)
         if found or self.sources.get("count") != "answer":
             return found
@@ -242,7 +266,7 @@ class AnswerValues:
         return self._from_text(self._read_boolean)
 
     def _read_boolean(self, text: str) -> Found | None:
-        return read_boolean(text, self.question_text, abstains=_abstains)
+        return read_boolean(text, self.asked.yes_no, abstains=_abstains)
 
     @cached_property
     def folded(self) -> str:
@@ -267,7 +291,7 @@ class AnswerValues:
         """What the ``text`` / ``entity`` comparators read: the ``fields`` entry when given; else the
         conclusion, then the answer with its quotations (never what follows a marker)."""
         if kind not in self._texts:
-            span = asks_span(self.question_text)
+            span = self.asked.span
             value = self.answer.fields.get(kind) if self.answer.fields else None
             if isinstance(value, str) and value.strip():
                 self.sources[kind] = f"fields:{kind}"
@@ -300,7 +324,7 @@ class AnswerValues:
                 self._picked[kind] = Picked(tuple(found))
             else:
                 key = _date_key if kind == "date" else _value_key
-                self._picked[kind] = pick(found, self.conclusion, self.question_text, key)
+                self._picked[kind] = pick(found, self.conclusion, self.asked.pairs, key)
         return self._picked[kind]
 
     @cached_property

@@ -4,15 +4,14 @@
   the checks that read them (evidence items, citation quotes, key-point haystacks, the answer
   itself), which then fold each once, not once per check. It lives as long as that one answer's
   scoring; the checks take plain ``match_view`` when called on their own.
-- A question's own texts (a ``must_include``, a key point): :func:`gold_view`, kept per text like
-  the other readings of the gold side (its required numbers, a quote's parts), since every answer
-  to the question reads them again. Never called with an answer's text.
+- A question's own texts (a ``must_include``, a key point, a citation target, a gold location) are
+  folded once per question and held by it (``scorers.gold.GoldText``, ``CitationTarget.folded``,
+  ``GoldLocation.folded``): every answer to the question reads them again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from benchmark.documents.model import match_view
 
@@ -34,10 +33,4 @@ class FoldOnce:
         return view
 
 
-@lru_cache(maxsize=4096)
-def gold_view(text: str) -> str:
-    """``match_view`` of a question's own text (see the module docstring)."""
-    return match_view(text)
-
-
-__all__ = ["Fold", "FoldOnce", "gold_view"]
+__all__ = ["Fold", "FoldOnce"]

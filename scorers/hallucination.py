@@ -25,7 +25,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
 from benchmark.documents.case import Case
@@ -112,9 +111,8 @@ def counted_kinds(hints: str | Iterable[str] | None) -> tuple[frozenset[str], tu
     return hint_kinds(hint_list(hints))
 
 
-@lru_cache(maxsize=256)
 def hint_kinds(hints: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
-    """:func:`counted_kinds` of hints already made a :func:`hint_list` (cached per hint list)."""
+    """:func:`counted_kinds` of hints already made a :func:`hint_list`."""
     kinds: set[str] = set()
     unknown: list[str] = []
     for hint in hints:
@@ -223,9 +221,8 @@ def document_facts(document: Document | Case | str) -> Facts:
     return document.derived(_facts_of) if isinstance(document, Document) else build_facts(document)
 
 
-@lru_cache(maxsize=4096)
 def question_facts(text: str) -> Facts:
-    """Facts of a question's text, once per question (kept: gold side, not an answer's text)."""
+    """Facts of a question's text (a scorer reads them once per question and holds them with it)."""
     return build_facts(text)
 
 
@@ -383,9 +380,9 @@ def _derived_amounts(found: list[Specific], facts: list[Facts]) -> frozenset[Dec
     return frozenset(v.normalize() for v in out)
 
 
-def _document_and_question(document: Document | Case | str | None, question_text: str) -> list[Facts]:
+def _document_and_question(document: Document | Case | str | None, asked: Facts | None) -> list[Facts]:
     facts = [document_facts(document)] if document is not None else []
-    return facts + ([question_facts(question_text)] if question_text else [])
+    return facts + ([asked] if asked is not None else [])
 
 
 def find_invented(
@@ -399,18 +396,20 @@ def find_invented(
     text order. All are listed; ``counts`` says whether the hints make it fail the component.
     ``values``: the answer's amounts and dates, when the scorer shares them with its other checks."""
     kinds = hint_kinds(hint_list(hints))[0]
-    return _find_invented(answer_text, document, question_text, kinds, values)
+    asked = question_facts(question_text) if question_text else None
+    return invented_specifics(answer_text, document, asked, kinds, values)
 
 
-def _find_invented(
+def invented_specifics(
     answer_text: str,
     document: Document | Case | str | None,
-    question_text: str,
+    asked: Facts | None,
     kinds: frozenset[str],
     values: TextValues | None = None,
 ) -> list[InventedSpecific]:
-    """The invented specifics; ``kinds``: those that fail the component (:func:`counted_kinds`)."""
-    facts = _document_and_question(document, question_text)
+    """:func:`find_invented` given the question's facts (``asked``: None for no question text) and the
+    kinds that fail the component (:func:`counted_kinds`), which a scorer reads once per question."""
+    facts = _document_and_question(document, asked)
     found = find_specifics(answer_text, values=values)  # in text order (start, end, kind)
     if facts:
         known = _known(facts)
@@ -439,5 +438,6 @@ __all__ = [
     "hint_kinds",
     "hint_list",
     "hint_named_kinds",
+    "invented_specifics",
     "question_facts",
 ]

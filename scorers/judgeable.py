@@ -22,8 +22,9 @@ from typing import Any
 
 from benchmark.models import Answer, Question
 from scorers.extract import AnswerValues
+from scorers.gold import gold_text
 from scorers.keypoints import KeyPointCoverage, KeyPointResult, haystack_texts
-from scorers.number_agreement import missing_numbers
+from scorers.number_agreement import missing_wanted
 from scorers.result import JUDGED, MATCH, MISMATCH, OMISSION, Component
 from scorers.verdicts import Judgement, JudgeRequest, Verdict
 
@@ -68,7 +69,7 @@ def _request(kind: str, question: Question, refs: Sequence[str], material: str) 
     """The request, with only the references whose numbers the material states (None when none does)."""
     if not material:
         return None
-    kept = tuple(r for r in refs if not missing_numbers(r, material))
+    kept = tuple(r for r in refs if not missing_wanted(question.derived(gold_text, r).numbers, material))
     if not kept:
         return None
     return JudgeRequest.build(kind, question.id, question.question, kept, material)

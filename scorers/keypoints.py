@@ -4,7 +4,7 @@ Lexical method (the default; ``scorers.semantic`` is the optional embedding meth
 point, over the *haystack* = the answer text, its evidence texts and its citations' quotes, all
 folded (``benchmark.documents.model.match_view``):
 
-- ``token_recall``: the key point is cut into words by jieba (cached per key point); stop words and
+- ``token_recall``: the key point is cut into words by jieba (once per question: ``KeyPoint``); stop words and
   pure number/date words (``2020``, ``年``, ``四万``: numbers are checked below) are dropped; the
   score is the share of the remaining words' characters whose word occurs in the haystack.
 - ``fuzzy``: rapidfuzz ``partial_ratio`` of the key point in the haystack, 0..1; it counts only when
@@ -23,22 +23,23 @@ English model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from benchmark.documents.model import match_view
 from benchmark.errors import ConfigError
-from benchmark.models import Answer
+from benchmark.models import Answer, Question
 from benchmark.text import find_amounts, find_dates, fold
 from benchmark.text.folding import half_width
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from benchmark.text.ocr import strip_ocr_noise
 from scorers.coverage import KeyPointCoverage, KeyPointResult, folded_haystack, haystack_texts
-from scorers.folding import Fold, gold_view
+from scorers.folding import Fold
 from scorers.fuzzy import partial_ratio
-from scorers.number_agreement import Stated, missing_numbers
+from scorers.gold import GoldText
+from scorers.number_agreement import Stated, missing_wanted
 from scorers.semantic import semantic_coverage
 
 LEXICAL_THRESHOLD = 0.6
@@ -75,7 +76,6 @@ def _without_values(text: str) -> str:
     return "".join([*parts, t[pos:]])
 
 
-@lru_cache(maxsize=4096)
 def key_point_words(point: str) -> tuple[str, ...]:
     """The words of ``point`` that carry meaning (folded, deduplicated, in order)."""
     words = (fold(w) for w in _jieba().lcut(_without_values(point)))
@@ -83,35 +83,51 @@ def key_point_words(point: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keep))
 
 
-def _lexical_point(point: str, hay: str, hay_raw: Stated, threshold: float) -> KeyPointResult:
-    words = key_point_words(point)
+class KeyPoint(GoldText):
+    """A key point as the lexical method reads it: its words, folded text and numbers, each made on
+    first use and held by its question (``question_key_points``)."""
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        return key_point_words(self.text)
+
+
+def question_key_points(question: Question) -> tuple[KeyPoint, ...]:
+    """The question's ``expected.key_points``, in order (``Question.derived``)."""
+    return tuple(KeyPoint(p) for p in question.expected.key_points)
+
+
+def _lexical_point(point: KeyPoint, hay: str, hay_raw: Stated, threshold: float) -> KeyPointResult:
+    words = point.words
     found = [w for w in words if w in hay]
     total = sum(len(w) for w in words)
     token_recall = sum(len(w) for w in found) / total if total else 0.0
-    needle = gold_view(point)
+    needle = point.folded
     ratio = partial_ratio(needle, hay, FUZZY_MIN * 100) / 100 if needle and hay else 0.0
     score = max(token_recall, ratio)
     # numbers decide only between "covered" and not: skip the work when the words already fail
-    lack = missing_numbers(point, hay_raw) if score >= threshold else ()
+    lack = missing_wanted(point.numbers, hay_raw) if score >= threshold else ()
     detail = {"token_recall": round(token_recall, 4), "fuzzy": round(ratio, 4),
               "words": list(words), "words_found": found}  # fmt: skip
-    return KeyPointResult(point, score, score >= threshold and not lack, lack, detail)
+    return KeyPointResult(point.text, score, score >= threshold and not lack, lack, detail)
 
 
 def lexical_coverage(
-    key_points: Sequence[str],
+    key_points: Sequence[str | KeyPoint],
     answer: Answer,
     *,
     threshold: float = LEXICAL_THRESHOLD,
     fold: Fold = match_view,
 ) -> KeyPointCoverage:
-    """Lexical coverage of each key point by ``answer`` (see the module docstring)."""
+    """Lexical coverage of each key point by ``answer`` (see the module docstring); a point given as
+    text is read for this call only (a question's are ``question_key_points``)."""
     if not key_points:
         return KeyPointCoverage("lexical", threshold, ())
     texts = folded_haystack(answer, fold)
     hay_raw = Stated("\n".join(text for text, _ in texts))  # its numbers read once for all points
     hay = "".join(view for _, view in texts)  # == match_view(hay_raw): folding drops the line breaks
-    points = tuple(_lexical_point(p, hay, hay_raw, threshold) for p in key_points)
+    read = (KeyPoint(p) if isinstance(p, str) else p for p in key_points)
+    points = tuple(_lexical_point(p, hay, hay_raw, threshold) for p in read)
     return KeyPointCoverage("lexical", threshold, points)
 
 
@@ -141,7 +157,7 @@ def key_point_options(*sources: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def key_point_coverage(
-    key_points: Sequence[str], answer: Answer, options: Mapping[str, Any], fold: Fold = match_view
+    key_points: Sequence[str | KeyPoint], answer: Answer, options: Mapping[str, Any], fold: Fold = match_view
 ) -> KeyPointCoverage:
     """Coverage by the method ``options`` names: ``lexical`` (default) or ``semantic``; ``fold``: the
     scorer's ``FoldOnce`` for this answer."""
@@ -161,6 +177,7 @@ __all__ = [
     "LEXICAL_THRESHOLD",
     "OPTION_NAMES",
     "STOPWORDS",
+    "KeyPoint",
     "KeyPointCoverage",
     "KeyPointResult",
     "cache_dir",
@@ -169,4 +186,5 @@ __all__ = [
     "key_point_options",
     "key_point_words",
     "lexical_coverage",
+    "question_key_points",
 ]

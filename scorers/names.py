@@ -2,7 +2,8 @@
 
 Split from ``scorers.specifics``: names need jieba (imported lazily, only when a candidate must be
 checked) and what the document already says, so they are found apart from the other specifics.
-:func:`name_triggers` is pure string work; jieba's POS tags are read per short window (cached).
+:func:`name_triggers` is pure string work; jieba's POS tags are read per short window, each distinct
+window of a text once.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from benchmark.text import fold
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba, load_posseg
@@ -52,7 +52,6 @@ _MEASURE_SURNAMES = frozenset("张条支包份块位项段家部台口间只本�
 _CLAUSE = re.compile(r"[，。；：！？、,.;:!?（）()“”「」\"'\s]")
 
 
-@lru_cache(maxsize=16384)
 def _tagged(window: str) -> tuple[tuple[str, str, int], ...]:
     """jieba's (word, POS flag, offset) for a short window of text."""
     out, pos = [], 0
@@ -151,13 +150,18 @@ def _title_name(t: str, i: int) -> str | None:
     return t[i : i + n] + title if title else None
 
 
-def _jieba_name(t: str, i: int) -> str | None:
+def _jieba_name(t: str, i: int, tagged: dict[str, tuple[tuple[str, str, int], ...]]) -> str | None:
+    """The name jieba's tags give at ``i``; ``tagged``: the windows of ``t`` already tagged (two
+    triggers of one clause share one)."""
     lo = max(0, i - 6)
     breaks = [m.end() for m in _CLAUSE.finditer(t, lo, i)]
     lo = breaks[-1] if breaks else lo
     stop = _CLAUSE.search(t, i, i + 8)
     hi = stop.start() if stop else min(len(t), i + 8)
-    tokens = _tagged(t[lo:hi])
+    window = t[lo:hi]
+    tokens = tagged.get(window)
+    if tokens is None:
+        tokens = tagged[window] = _tagged(window)
     for k, (word, flag, pos) in enumerate(tokens):
         if lo + pos != i:
             continue
@@ -208,6 +212,7 @@ def find_names(
     if masked is not text:  # else the same scan
         triggers = name_triggers(text, known, masked)
     out: list[Specific] = []
+    tagged: dict[str, tuple[tuple[str, str, int], ...]] = {}
     for i in triggers:
         if out and i < out[-1].end:
             continue  # 卫 inside 顾卫东: part of the name just read
@@ -215,7 +220,7 @@ def find_names(
         if cued is None and _inside_word(masked, i):
             continue  # 主任, 乙方 ... and 甲方主任: no name
         cued = cued or _title_name(masked, i)
-        name = cued or _jieba_name(masked, i)
+        name = cued or _jieba_name(masked, i, tagged)
         if name and (name.endswith(TITLES) or _plausible(name)) and fold(name) not in known:
             out.append(Specific("name", name, name, i, i + len(name)))
     return out

@@ -14,9 +14,10 @@ needs year, month and day.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from benchmark.text import PartialDate, find_amounts, find_dates
 from benchmark.text.dates import date_values
@@ -24,8 +25,8 @@ from benchmark.text.folding import half_width
 from benchmark.text.numerals import CN_NUMERAL_CHARS, parse_digit_sequence, parse_number_run
 from benchmark.text.ocr import strip_ocr_noise
 
-# ``required_numbers`` is kept per required text (a must_include, key point or quote: the gold side,
-# one per question, read again for every answer); what an answer states is read per answer.
+# What a question's own text requires (a must_include, a key point) is read once per question and
+# held by it (``scorers.gold.GoldText.numbers``); what an answer states is read per answer.
 
 _RUN = re.compile(f"[0-9.,{CN_NUMERAL_CHARS}]+")
 _SEPARATOR = re.compile(r"[.,]")
@@ -101,7 +102,6 @@ def _clean(text: str) -> str:
     return half_width(strip_ocr_noise(text))
 
 
-@lru_cache(maxsize=8192)
 def required_numbers(text: str) -> tuple[Wanted, ...]:
     """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states."""
     t = _clean(text)
@@ -141,9 +141,16 @@ def missing_numbers(required: str, offered: str | Stated) -> tuple[str, ...]:
     ``一千二百``, ``2020.8.12`` = ``2020年8月12日``). ``offered`` may be a :class:`Stated` that the
     caller checks several required texts against.
     """
+    return missing_wanted(required_numbers(required), offered)
+
+
+def missing_wanted(wanted: Sequence[Wanted], offered: str | Stated) -> tuple[str, ...]:
+    """:func:`missing_numbers` given the required text's ``required_numbers`` (read once per question)."""
+    if not wanted:
+        return ()
     stated = offered if isinstance(offered, Stated) else Stated(offered)
-    rest = [w for w in required_numbers(required) if not _stated_literally(w.raw, stated.raw)]
+    rest = [w for w in wanted if not _stated_literally(w.raw, stated.raw)]
     return tuple(w.label for w in rest if not stated.states(w))
 
 
-__all__ = ["Stated", "Wanted", "missing_numbers", "required_numbers", "stated_numbers"]
+__all__ = ["Stated", "Wanted", "missing_numbers", "missing_wanted", "required_numbers", "stated_numbers"]

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -187,7 +186,7 @@ class _Core:
 
 
 @dataclass(frozen=True, slots=True)
-class _Required:
+class RequiredQuote:
     """What matching needs of a required quote, worked out once per quote."""
 
     quote: str
@@ -202,16 +201,18 @@ def _core(quote: str) -> _Core | None:
     return None if core is None else _Core(core, _numbers(_raw_clause(quote, core)))
 
 
-@lru_cache(maxsize=4096)
-def _required(quote: str) -> _Required:
-    """Kept per required quote (the gold side: one per question, read again for every answer)."""
+def required_quote(quote: str) -> RequiredQuote:
+    """What matching needs of ``quote``; a scorer reads a question's quotes once and holds them with
+    the question (``scorers.conflict_gap``), since every answer to it reads them again."""
     parts = tuple(quote_parts(quote))
     long_enough = sum(len(p) for p in parts) >= MIN_FUZZY_CHARS
-    return _Required(quote, parts, long_enough, _numbers(quote), _core(quote) if len(parts) == 1 else None)
+    return RequiredQuote(
+        quote, parts, long_enough, _numbers(quote), _core(quote) if len(parts) == 1 else None
+    )
 
 
 def _match_one(
-    required: _Required, candidate: str, index: int, values: TextValues | None = None
+    required: RequiredQuote, candidate: str, index: int, values: TextValues | None = None
 ) -> QuoteMatch:
     text = match_view(candidate)
     if not text:
@@ -246,7 +247,13 @@ def _raw_clause(quote: str, folded_clause: str) -> str:
 def match_quote(required: str, candidates: list[str], answer: TextValues | None = None) -> QuoteMatch:
     """The best way ``required`` is reproduced by one of ``candidates`` (see the module doc).
     ``answer``: the amounts and dates of ``candidates[0]`` (the answer), shared by the scorer."""
-    quote = _required(required)
+    return match_required(required_quote(required), candidates, answer)
+
+
+def match_required(
+    quote: RequiredQuote, candidates: list[str], answer: TextValues | None = None
+) -> QuoteMatch:
+    """:func:`match_quote` of a quote already read (``required_quote``)."""
     if not quote.parts:
         return NO_MATCH
     best = NO_MATCH
@@ -267,8 +274,11 @@ __all__ = [
     "FUZZY_THRESHOLD",
     "MIN_FUZZY_CHARS",
     "QuoteMatch",
+    "RequiredQuote",
     "core_clause",
     "match_quote",
+    "match_required",
     "missing_numbers",
     "quote_parts",
+    "required_quote",
 ]

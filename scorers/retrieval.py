@@ -31,7 +31,7 @@ from typing import Any
 from benchmark.documents.model import match_view
 from benchmark.evidence_locations import GoldLocation as Gold
 from benchmark.models import LineRange
-from scorers.folding import Fold, FoldOnce, gold_view
+from scorers.folding import Fold, FoldOnce
 
 __all__ = [
     "Gold",
@@ -73,7 +73,7 @@ def _overlap(a: LineRange, b: LineRange) -> bool:
 def context_matches(ctx: Retrieved, gold: Gold, fold: Fold = match_view) -> bool:
     """Whether ``ctx`` holds ``gold`` (see the module docstring: (a) place, or (b) text). ``fold``:
     ``judge``'s ``FoldOnce``, so that a context is folded once however many gold locations it meets
-    (a gold text is the question's own: ``gold_view``)."""
+    (a gold text is the question's own, folded once: ``Gold.folded``)."""
     if ctx.unknown_document is not None:
         return False  # a document the set does not have holds none of its evidence
     if ctx.document is not None and gold.document is not None and ctx.document != gold.document:
@@ -82,7 +82,7 @@ def context_matches(ctx: Retrieved, gold: Gold, fold: Fold = match_view) -> bool
     if same_place and (ctx.lines is None or gold.lines is None or _overlap(ctx.lines, gold.lines)):
         return True
     if gold.text and ctx.text:
-        needle = gold_view(gold.text)
+        needle = gold.folded
         return bool(needle) and needle in fold(ctx.text)
     return False
 

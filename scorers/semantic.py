@@ -28,7 +28,8 @@ from benchmark.errors import ConfigError
 from benchmark.extras import install_hint
 from benchmark.models import Answer
 from scorers.coverage import KeyPointCoverage, KeyPointResult, haystack_texts
-from scorers.number_agreement import Stated, missing_numbers
+from scorers.gold import GoldText
+from scorers.number_agreement import Stated, missing_wanted
 
 SEMANTIC_THRESHOLD = 0.6
 INSTALL_HINT = install_hint("semantic")
@@ -93,17 +94,20 @@ class SemanticMatcher:
         q, s = emb[: len(queries)], emb[len(queries) :]
         return [[float(v) for v in row] for row in (q @ s.T)]
 
-    def coverage(self, key_points: Sequence[str], answer: Answer | str) -> KeyPointCoverage:
+    def coverage(self, key_points: Sequence[str | GoldText], answer: Answer | str) -> KeyPointCoverage:
+        """Coverage of each key point (a text, or a question's ``GoldText`` whose numbers it holds)."""
         ans = Answer(answer=answer) if isinstance(answer, str) else answer
         texts = haystack_texts(ans)
         sentences = split_sentences(texts)
         offered = Stated("\n".join(texts))
-        rows = self.similarities(list(key_points), sentences)
+        golds = [GoldText(p) if isinstance(p, str) else p for p in key_points]
+        rows = self.similarities([g.text for g in golds], sentences)
         points = []
-        for point, row in zip(key_points, rows, strict=True):
+        for gold, row in zip(golds, rows, strict=True):
+            point = gold.text
             best = max(range(len(row)), key=row.__getitem__, default=None)
             score = max(0.0, row[best]) if best is not None else 0.0
-            lack = missing_numbers(point, offered)
+            lack = missing_wanted(gold.numbers, offered)
             detail = {"best_sentence": sentences[best] if best is not None else None}
             points.append(KeyPointResult(point, score, score >= self.threshold and not lack, lack, detail))
         return KeyPointCoverage("semantic", self.threshold, tuple(points), model=self.model_name)
@@ -119,7 +123,7 @@ def get_matcher(model: str | Path, threshold: float = SEMANTIC_THRESHOLD) -> Sem
 
 
 def semantic_coverage(
-    key_points: Sequence[str], answer: Answer, options: Mapping[str, Any]
+    key_points: Sequence[str | GoldText], answer: Answer, options: Mapping[str, Any]
 ) -> KeyPointCoverage:
     """Coverage for the ``key_points`` option ``{"method": "semantic", "model": ..., "threshold": ...}``."""
     model = options.get("model")

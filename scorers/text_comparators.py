@@ -10,14 +10,16 @@ the accepted answers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from benchmark.models import AmountPart, DateRange, accepted_answers
+from benchmark.models import AmountPart, DateRange, Question, accepted_answers
 from benchmark.text import fold
+from benchmark.text.wording import canonical
 from scorers.comparators import CompareContext, result
 from scorers.extract import AnswerValues
 from scorers.result import MATCH, MISMATCH, OMISSION, Component
-from scorers.text_forms import asks_span, reference
+from scorers.text_forms import Reference, reference
 from scorers.text_match import match_references
 
 __all__ = ["compare_entity", "compare_exact", "compare_text"]
@@ -26,6 +28,39 @@ __all__ = ["compare_entity", "compare_exact", "compare_text"]
 def _shown(refs: tuple[str, ...], expected: Any) -> Any:
     """The expected value as the report shows it: the string, or the list of accepted answers."""
     return list(refs) if isinstance(expected, (list, tuple)) else expected
+
+
+@dataclass(frozen=True)
+class Wording:
+    """An expected text as the comparators read it: its accepted answers as references, and the
+    question's ``must_include`` texts in canonical form (they tell a rate's period)."""
+
+    refs: tuple[Reference, ...]
+    evidence: tuple[str, ...]
+
+
+def read_wording(expected: Any, span: bool, question: Question | None) -> Wording:
+    evidence = question.required_evidence if question is not None else ()
+    refs = tuple(reference(r, span) for r in accepted_answers(expected))
+    return Wording(refs, tuple(canonical(r.must_include) for r in evidence))
+
+
+def wording(question: Question, field: str, span: bool) -> Wording:
+    """``read_wording`` of the question's ``field``, made once per question (``Question.derived``)."""
+    return read_wording(getattr(question.expected, field), span, question)
+
+
+def _read(expected: Any, values: AnswerValues, ctx: CompareContext) -> Wording:
+    """The question's ``Wording`` when ``expected`` is its value of the field (as ``compare_with``
+    passes it), else one read for this call."""
+    question, span = values.question, values.asked.span
+    if (
+        question is not None
+        and question is ctx.question
+        and getattr(question.expected, ctx.field, None) is expected
+    ):
+        return question.derived(wording, ctx.field, span)
+    return read_wording(expected, span, question)
 
 
 def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext) -> Component:
@@ -37,11 +72,8 @@ def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext
     source = values.sources.get(kind, "answer")
     if not any(fold(v.text) for v in views):
         return result(ctx, OMISSION, shown, None, f"{source} is empty")
-    span = asks_span(values.question_text)
-    question = values.question
-    evidence = tuple(r.must_include for r in question.required_evidence) if question is not None else ()
-    refs_read = [reference(r, span) for r in refs]
-    verdict = match_references(refs_read, views, values.question_text, kind == "entity", evidence)
+    read = _read(expected, values, ctx)
+    verdict = match_references(read.refs, views, values.question_text, kind == "entity", read.evidence)
     found = verdict.reference if verdict.status == MATCH else None
     reason = verdict.reason if source == "answer" else verdict.reason.replace("answer", source, 1)
     return result(ctx, verdict.status, shown, found, reason)

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from benchmark.text.folding import fold
+from benchmark.text.jieba_loader import load_jieba
 from benchmark.text.wording import canonical, numbers
+from scorers.keypoints import STOPWORDS
 
 __all__ = [
     "APPROX_WORDS",
@@ -43,6 +45,7 @@ __all__ = [
     "asks_span",
     "core",
     "reference",
+    "reference_words",
 ]
 
 ROLE_WORDS = ("申请执行人", "被上诉人", "被申请人", "被告人", "上诉人", "申请人", "第三人", "原告", "被告")
@@ -87,9 +90,9 @@ _SENTENCE_END = re.compile(r"[。；;！!？?\n]")
 _SENTENCE_TEXT = re.compile(r"[^。；;！!？?\n]+")
 _NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
+_NUMBER_WORD = frozenset("0123456789.%‰|年月日号时分秒元万亿")
 
 
-@lru_cache(maxsize=4096)
 def asks_span(question: str) -> bool:
     """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``)."""
     return _SPAN.search(question) is not None
@@ -137,6 +140,11 @@ class Reference:
         return self.canonical or None
 
     @cached_property
+    def words(self) -> tuple[str, ...]:
+        """``reference_words`` of the core (jieba is loaded only when the token rule asks)."""
+        return reference_words(self.core)
+
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
         """The core as an answer may write it: leading places left out, 省/市/区/县 dropped; a number
         at either end is not part of a longer one."""
@@ -153,9 +161,16 @@ class Reference:
         return re.compile(f"{lead}(?:{'|'.join(ways)}){tail}")
 
 
-@lru_cache(maxsize=4096)
+def reference_words(body: str) -> tuple[str, ...]:
+    """jieba's words of a reference's body, without stop words and numbers."""
+    words = load_jieba().lcut(body)
+    keep = (w for w in words if w.strip() and w not in STOPWORDS and not set(w) <= _NUMBER_WORD)
+    return tuple(dict.fromkeys(keep))
+
+
 def reference(text: str, span: bool) -> Reference:
-    """``text`` read as a reference, once per accepted answer (the gold side)."""
+    """``text`` read as a reference (the gold side: a scorer reads a question's once and holds them
+    with it)."""
     form = canonical(text)
     kernel = core(form, span) or form
     region: list[tuple[str, str]] = []

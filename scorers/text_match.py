@@ -29,12 +29,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from benchmark.text.jieba_loader import load_jieba
-from scorers.keypoints import STOPWORDS
 from scorers.result import MATCH, MISMATCH, OMISSION
-from scorers.text_forms import NO_CUE, AnswerText, Clause, Reference, Sentence, canonical, core
+from scorers.text_forms import (
+    NO_CUE,
+    AnswerText,
+    Clause,
+    Reference,
+    Sentence,
+    canonical,
+    core,
+    reference_words,
+)
 
 __all__ = ["HEAD_SHARE", "TOKEN_THRESHOLD", "TextVerdict", "match_references", "reference_words"]
 
@@ -76,7 +82,6 @@ KIND_WORDS = (
 )  # fmt: skip
 _KIND = re.compile("|".join(sorted(KIND_WORDS, key=len, reverse=True)))
 _KIND_LAST = re.compile(f"(?:{_KIND.pattern})$")
-_NUMBER_WORD = frozenset("0123456789.%‰|年月日号时分秒元万亿")
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,8 @@ def match_references(
     evidence: Sequence[str] = (),
 ) -> TextVerdict:
     """The first accepted answer the answer names, else the most telling failure (see the module doc).
-    ``evidence``: the question's ``must_include`` texts (they tell a rate's period)."""
+    ``evidence``: the question's ``must_include`` texts in canonical form (``canonical``: a scorer
+    reads them once per question); they tell a rate's period."""
     failures: list[TextVerdict] = []
     for ref in refs:
         for view in views:
@@ -146,7 +152,7 @@ def _other_period(ref: Reference, view: AnswerText, evidence: Sequence[str]) -> 
     for number in ref.numbers:
         if not number.endswith(("%", "‰")):
             continue
-        want = period(ref.canonical, number) or _evidence_period(tuple(evidence), number)
+        want = period(ref.canonical, number) or _evidence_period(evidence, number)
         said = {p for at in _positions(view.canonical, number) if (p := period(view.canonical, number, at))}
         if want is not None and said and want not in said:
             reason = f"answer gives {number} as a rate per {'/'.join(sorted(said))}, not per {want}"
@@ -173,11 +179,10 @@ def period(text: str, number: str, at: int | None = None) -> str | None:
     return _PERIOD_OF[after.group(1)] if after is not None else None
 
 
-@lru_cache(maxsize=1024)
-def _evidence_period(evidence: tuple[str, ...], number: str) -> str | None:
-    """The period the question's evidence gives ``number`` (once per question and number)."""
+def _evidence_period(evidence: Sequence[str], number: str) -> str | None:
+    """The period the question's evidence (canonical) gives ``number``."""
     for text in evidence:
-        found = period(canonical(text), number)
+        found = period(text, number)
         if found is not None:
             return found
     return None
@@ -267,18 +272,10 @@ def _listed(
     return TextVerdict(MISMATCH, "list", f"answer lists {shown} without saying which one answers", ref.text)
 
 
-@lru_cache(maxsize=4096)
-def reference_words(body: str) -> tuple[str, ...]:
-    """jieba's words of a reference's body (once per reference), without stop words and numbers."""
-    words = load_jieba().lcut(body)
-    keep = (w for w in words if w.strip() and w not in STOPWORDS and not set(w) <= _NUMBER_WORD)
-    return tuple(dict.fromkeys(keep))
-
-
 def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
     """The token rule, in the answer's sentence that shares the most with the reference (its words
     and every number of the reference must be in one sentence: a long answer has many numbers)."""
-    words = reference_words(ref.core) if view.core else ()
+    words = ref.words if view.core else ()
     if not words:
         return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text)
     total = sum(len(w) for w in words)

@@ -372,3 +372,81 @@ def test_a_cycle_between_packages_is_found(tmp_path: Path) -> None:
         "scorers/fact_exact.py:1: scorers.fact_exact imports benchmark.scoring (at module level): "
         "no import cycles between packages (cycle: benchmark.scoring <-> scorers)",
     ]
+
+
+# --- no text-keyed caches in the scorers (docs/architecture.md, "Work done once") ----------------
+
+CACHE_FREE = ("scorers", "benchmark/text")
+_CACHE_NAMES = frozenset({"lru_cache", "cache", "cached", "memoize"})
+_CACHE_MODULES = frozenset({"functools", "cachetools", "joblib"})
+
+
+def _is_cache(node: ast.expr) -> bool:
+    """``lru_cache``, ``functools.cache``, ``cachetools.cached`` ..., called or not."""
+    if isinstance(node, ast.Call):
+        return _is_cache(node.func)
+    if isinstance(node, ast.Attribute):
+        return node.attr in _CACHE_NAMES
+    return isinstance(node, ast.Name) and node.id in _CACHE_NAMES
+
+
+def cache_uses(path: Path, root: Path) -> list[str]:
+    """Where ``path`` makes a process-wide cache, one finding a line: imports one (``cached_property``
+    is per object and allowed), decorates with one, or wraps a function in one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: dict[int, str] = {}
+    for node in ast.walk(tree):  # a def before its decorator, an outer call before the inner one
+        what = None
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in _CACHE_MODULES:
+            names = [a.name for a in node.names if a.name in _CACHE_NAMES]
+            if names or node.module != "functools":
+                what = f"imports {', '.join(names) or node.module}"
+        elif isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] in _CACHE_MODULES - {"functools"} for a in node.names
+        ):
+            what = "imports a cache library"
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            cached = [d for d in node.decorator_list if _is_cache(d)]
+            if cached:
+                found.setdefault(cached[0].lineno, f"{node.name} is cached")
+        elif isinstance(node, ast.Call) and _is_cache(node.func):
+            what = "wraps a function in a cache"
+        if what is not None:
+            found.setdefault(node.lineno, what)
+    where = path.relative_to(root).as_posix()
+    return [f"{where}:{line}: {what}" for line, what in sorted(found.items())]
+
+
+def all_cache_uses(root: Path) -> list[str]:
+    return [
+        use
+        for top in CACHE_FREE
+        for path in sorted((root / top).rglob("*.py"))
+        for use in cache_uses(path, root)
+    ]
+
+
+def test_scorers_and_text_readers_keep_no_cache() -> None:
+    """Per-question work is held by the question (``Question.derived``), per-answer work by the answer's
+    objects: a module-level cache keyed by a text is what docs/architecture.md rules out."""
+    assert all_cache_uses(ROOT) == []
+
+
+def test_a_cache_is_found_however_it_is_made(tmp_path: Path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "scorers/a.py": "from functools import lru_cache\n\n@lru_cache(maxsize=8)\ndef f(t): return t\n",
+            "scorers/b.py": "import functools\n\ng = functools.cache(len)\n",
+            "benchmark/text/c.py": "import functools\n\n@functools.lru_cache\ndef h(t): return t\n",
+            "benchmark/text/d.py": "from functools import cached_property\n\nclass A:\n    @cached_property\n"
+            "    def x(self): return 1\n",
+            "benchmark/other.py": "from functools import lru_cache\n",
+        },
+    )
+    assert all_cache_uses(root) == [
+        "scorers/a.py:1: imports lru_cache",
+        "scorers/a.py:3: f is cached",
+        "scorers/b.py:3: wraps a function in a cache",
+        "benchmark/text/c.py:3: h is cached",
+    ]

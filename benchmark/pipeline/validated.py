@@ -18,18 +18,12 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-ENV = "LEGAL_RAG_BENCH_CACHE"
+from benchmark.user_cache import ENV, user_cache_dir
+
+__all__ = ["ENV", "FILE", "MAX_BYTES", "ValidatedSets", "user_cache_dir"]
+
 FILE = "validated-sets.txt"
 MAX_BYTES = 1_000_000  # ~7,500 entries
-
-
-def user_cache_dir() -> Path:
-    """The tool's cache directory for this user."""
-    explicit = os.environ.get(ENV)
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "legal-rag-bench"
 
 
 class ValidatedSets:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
 
 from .folding import half_width
 from .found import Found, hedged
@@ -32,7 +32,7 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-__all__ = ["read_boolean"]
+__all__ = ["YesNoQuestion", "read_boolean", "yes_no_question"]
 
 _NEG, _ADV, _IRR, _EMB = "neg", "adv", "irrealis", "embedded"
 _WORDS: dict[str, str] = {}
@@ -202,10 +202,8 @@ def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-@lru_cache(maxsize=4096)
 def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
-    """(core predicate, whether the question itself is negative) from a yes/no question (once per
-    question)."""
+    """(core predicate, whether the question itself is negative) from a yes/no question."""
     q = half_width(question).strip()
     phrase = None
     m = _Q_MARK.search(q)
@@ -236,10 +234,8 @@ def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
     return ((core, negative % 2 == 1),) if core else ()
 
 
-@lru_cache(maxsize=4096)
 def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
-    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True);
-    once per question's core."""
+    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True)."""
     words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
@@ -254,9 +250,26 @@ def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
     return tuple(words)
 
 
-def _by_predicate(text: str, t: str, question: str) -> Found | None:
-    for core, negative in _question_cores(question):
-        for word, inherent in _candidates(core):
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A question as :func:`read_boolean` reads it: its text, and for each predicate it asks about
+    the words to look for in an answer and whether the question itself is negative. A caller reading
+    many answers to one question reads it once (``yes_no_question``) and holds it."""
+
+    text: str
+    predicates: tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]
+    stems: frozenset[str]  # the first five letters of its English words, stop words left out
+
+
+def yes_no_question(question: str) -> YesNoQuestion:
+    cores = _question_cores(question) if question else ()
+    stems = frozenset(w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2)
+    return YesNoQuestion(question, tuple((_candidates(core), negative) for core, negative in cores), stems)
+
+
+def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
+    for words, negative in question.predicates:
+        for word, inherent in words:
             hits = _hits(t, word, inherent or word in _INHERENT_NEG)
             if hits:
                 start, end, value = _pick(t, hits)
@@ -312,7 +325,7 @@ def _by_lexicon(text: str, t: str) -> Found | None:
     return _found(text, t, start, end, value)
 
 
-def _english(text: str, t: str, question: str | None) -> Found | None:
+def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     low = t.lower()
     words = list(_EN_WORD.finditer(low))
     if not words:
@@ -322,9 +335,7 @@ def _english(text: str, t: str, question: str | None) -> Found | None:
         after = low[first.end() : first.end() + 1]
         if after in ("", ",", ".", "!", ";", " ") and (first.group() != "not" or after != " "):
             return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
-    stems = set()
-    if question:
-        stems = {w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2}
+    stems = asked.stems if asked is not None else frozenset()
     for w in words:
         if w.group() in _EN_STOP or w.group()[:5] not in stems:
             continue
@@ -335,7 +346,7 @@ def _english(text: str, t: str, question: str | None) -> Found | None:
             continue
         negs = sum(1 for x in _EN_WORD.findall(clause) if x in _EN_NEG or x.endswith("n't"))
         return _found(text, t, w.start(), w.end(), negs % 2 == 0)
-    if question is None:
+    if asked is None:
         for w in words[:12]:
             if w.group() in _EN_NEG or w.group().endswith("n't"):
                 return _found(text, t, w.start(), w.end(), False)
@@ -354,9 +365,10 @@ def _past_lead(t: str) -> str:
 
 
 def read_boolean(
-    text: str, question: str | None = None, abstains: Callable[[str], bool] | None = None
+    text: str, question: str | YesNoQuestion | None = None, abstains: Callable[[str], bool] | None = None
 ) -> Found | None:
-    """The yes/no stance of ``text`` (on ``question``'s predicate when given); None when it takes none.
+    """The yes/no stance of ``text`` (on ``question``'s predicate when given: its text, or read once by
+    ``yes_no_question``); None when it takes none.
 
     Hedged stances (``可能没有退还``) come back with ``definite=False`` and qualifier ``"hedge"``.
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
@@ -365,20 +377,22 @@ def read_boolean(
     t = _past_lead(half_width(text).replace("是否", "\x00\x00"))
     if not t.strip():
         return None
-    if question:
-        found = _by_predicate(text, t, question)
+    asked = yes_no_question(question) if isinstance(question, str) else question
+    said = asked.text if asked is not None else None
+    if asked is not None and said:
+        found = _by_predicate(text, t, asked)
         if found is not None:
             return found
     found = _by_particles(text, t, strong=True)
     if found is not None:
         return found
-    if question and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
+    if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
     found = _by_lexicon(text, t)
     if found is None and t.isascii():
-        found = _english(text, t, question)
+        found = _english(text, t, asked)
     if found is None:
         found = _by_particles(text, t, strong=False)
     if found is None and not t.isascii():
-        found = _english(text, t, question)
+        found = _english(text, t, asked)
     return found

@@ -1,12 +1,14 @@
 """The one place jieba is loaded: on first need, once per process, thread-safe and quiet.
 
-- :func:`load_jieba`: the tokenizer with its dictionary, read from jieba's own cache file (a
-  marshal dump jieba writes on the first load and reads on every later one), which lives in
-  ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or ``~/.cache/...``) instead of the system temp
-  directory. Components that need words (key points, the baseline's tokenizer, name checks) call it;
-  a run whose scorers need none never loads the dictionary.
-- :func:`load_posseg`: the part-of-speech tagger on top of it, whose tables jieba builds from the
-  whole dictionary file on import; only the name checks need it.
+- :func:`load_jieba`: the tokenizer with its prefix dictionary, read in one piece from a cache file
+  of its own (``benchmark.text.jieba_dict``: named by the dictionary's content hash and jieba's
+  version, built by jieba on the first load) in ``$XDG_CACHE_HOME/legal-rag-bench/jieba`` (or
+  ``~/.cache/...``). Components that need words (key points, the baseline's tokenizer, name checks)
+  call it; a run whose scorers need none never loads the dictionary.
+- :func:`load_posseg`: the part-of-speech tagger on top of it; only the name checks need it. jieba
+  builds its word-tag table from the whole dictionary file when ``jieba.posseg`` is imported (a
+  module-level ``POSTokenizer``), so the table costs that parse once per process that tags, and
+  nothing in any other.
 
 jieba's start-up messages never reach stderr. We never add words to its shared dictionary, so
 results do not depend on which documents were seen first.
@@ -21,11 +23,14 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["jieba_cache_dir", "load_jieba", "load_posseg"]
+from benchmark.text.jieba_dict import load_prefix_dict
+
+__all__ = ["dictionary_key", "jieba_cache_dir", "load_jieba", "load_posseg"]
 
 _LOCK = threading.Lock()  # threads of one process (the baseline answers concurrently) load it once
 _JIEBA: Any = None
 _POSSEG: Any = None
+_DICTIONARY_KEY = ""
 
 
 def jieba_cache_dir() -> Path:
@@ -53,18 +58,25 @@ def _quiet_import(name: str) -> Any:
 
 def load_jieba() -> Any:
     """The ``jieba`` module, its dictionary loaded."""
-    global _JIEBA
+    global _JIEBA, _DICTIONARY_KEY
     if _JIEBA is None:
         with _LOCK:
             if _JIEBA is None:
                 jieba = _quiet_import("jieba")
-                jieba.dt.tmp_dir = _usable_cache_dir()
+                folder = _usable_cache_dir()
+                jieba.dt.tmp_dir = folder  # where jieba would write, were it to build a cache itself
                 try:
-                    jieba.initialize()
+                    _DICTIONARY_KEY = load_prefix_dict(jieba.dt, Path(folder) if folder else None)
                 finally:
                     jieba.setLogLevel(logging.WARNING)
                 _JIEBA = jieba
     return _JIEBA
+
+
+def dictionary_key() -> str:
+    """The key of the dictionary :func:`load_jieba` loaded (``jieba_dict.dictionary_key``)."""
+    load_jieba()
+    return _DICTIONARY_KEY
 
 
 def load_posseg() -> Any:

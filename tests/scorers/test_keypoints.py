@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmark.errors import ConfigError
-from benchmark.models import Answer, Citation, EvidenceItem
+from benchmark.models import Answer, Citation, EvidenceItem, Expected, Question
 from scorers.keypoints import (
     LEXICAL_THRESHOLD,
     cache_dir,
@@ -19,6 +19,7 @@ from scorers.keypoints import (
     key_point_options,
     key_point_words,
     lexical_coverage,
+    question_key_points,
 )
 
 POINTS = (
@@ -96,15 +97,19 @@ def test_partial_coverage_and_threshold() -> None:
     assert low.covered and not high.covered
 
 
-def test_words_drop_stopwords_and_numbers_and_are_cached() -> None:
+def test_words_drop_stopwords_and_numbers() -> None:
     words = key_point_words("2020年9月25日写还款承诺书承诺10月10日前归还四万六千元")
     assert "还款" in words and "承诺书" in words
     assert not any(ch.isdigit() for w in words for ch in w)
     assert "的" not in key_point_words("公司的权限")
-    key_point_words.cache_clear()
-    key_point_words("公司没有办理学位的权限")
-    key_point_words("公司没有办理学位的权限")
-    assert key_point_words.cache_info().hits == 1
+
+
+def test_a_questions_key_points_are_read_once_and_held_by_it() -> None:
+    question = Question(id="q", question="?", type="evidence_set", expected=Expected(key_points=POINTS[:2]))
+    points = question.derived(question_key_points)
+    assert [p.text for p in points] == list(POINTS[:2])
+    assert question.derived(question_key_points) is points
+    assert points[0].words is points[0].words and points[0].words == key_point_words(POINTS[0])
 
 
 def test_no_key_points() -> None:
@@ -122,7 +127,6 @@ def test_to_dict_reports_each_point() -> None:
 def test_jieba_cache_goes_to_our_directory(monkeypatch: pytest.MonkeyPatch) -> None:
     import jieba
 
-    key_point_words.cache_clear()
     key_point_words("公司没有办理学位的权限")
     assert jieba.dt.tmp_dir == str(cache_dir())
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")

@@ -27,7 +27,6 @@ from benchmark.adapters.baseline.passages import (
     split_sentences,
 )
 from benchmark.adapters.baseline.retriever import Hit, Retriever
-from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.adapters.baseline.values import Value, amount_text, candidates, read_stance
 from benchmark.documents.model import match_view
 
@@ -151,14 +150,14 @@ def names_head(sentence: Sentence, head: str) -> bool:
 def _text(question: str, ask: Ask, ranked: list[Sentence], retriever: Retriever, out: Finding) -> bool:
     """The sentence that best states the asked thing in its own words (not only through its 问),
     preferring one that names the asked-about noun (``记录人：…`` for "记录人是谁")."""
-    terms = retriever.query_terms(question)
+    weights = retriever.weights(retriever.query_terms(question))
     usable = [s for s in ranked[:12] if s.role != "问" and len(s.clean) > 1 and not _HEADING.match(s.text)]
     if not usable:
         return False
 
     def score(s: Sentence) -> float:
         named = HEAD_BONUS if ask.head and names_head(s, ask.head) else 0.0
-        return s.relevance + retriever.coverage(terms, tokenize(s.text)) + named
+        return s.relevance + weights.share(set(retriever.tokens_of(s.text))) + named
 
     best = max(usable, key=score)
     out.phrases.append(best.clean)
@@ -196,10 +195,18 @@ def _read(
     return True
 
 
-def find_values(question: str, retriever: Retriever, hits: list[Hit], ask: Ask | None = None) -> Finding:
-    """Read every kind the question asks for out of the hits' sentences."""
+def find_values(
+    question: str,
+    retriever: Retriever,
+    hits: list[Hit],
+    ask: Ask | None = None,
+    ranked: list[Sentence] | None = None,
+) -> Finding:
+    """Read every kind the question asks for out of the hits' sentences (``ranked``: those sentences as
+    ``rank_sentences`` ranks them, when the caller has them)."""
     ask = ask or analyse(question)
-    ranked = [s for s in rank_sentences(retriever, question, hits) if s.relevance >= MIN_RELEVANCE]
+    ranked = rank_sentences(retriever, question, hits) if ranked is None else ranked
+    ranked = [s for s in ranked if s.relevance >= MIN_RELEVANCE]
     out = Finding()
     for kind in ask.kinds:
         if not _read(kind, ask, question, ranked, retriever, out):
@@ -209,6 +216,6 @@ def find_values(question: str, retriever: Retriever, hits: list[Hit], ask: Ask |
 
 def weak(question: str, retriever: Retriever, hits: list[Hit]) -> bool:
     """Whether retrieval found nothing that holds even ``WEAK_COVERAGE`` of the question's idf mass."""
-    terms = retriever.query_terms(question)
-    best = max((retriever.coverage(terms, retriever.tokens[h.chunk.index]) for h in hits), default=0.0)
+    weights = retriever.weights(retriever.query_terms(question))
+    best = max((weights.share(set(retriever.tokens[h.chunk.index])) for h in hits), default=0.0)
     return best < WEAK_COVERAGE

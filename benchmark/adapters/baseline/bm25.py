@@ -29,6 +29,9 @@ class BM25:
             for term, tf in Counter(doc).items():
                 self.postings.setdefault(term, []).append((i, tf))
         self._idf = {t: self._compute_idf(len(p)) for t, p in self.postings.items()}
+        avg = self.avg_length or 1.0
+        # each document's length normalisation, the same for every query
+        self._norms = [self.k1 * (1.0 - self.b + self.b * length / avg) for length in self.lengths]
 
     def _compute_idf(self, df: int) -> float:
         return math.log(1.0 + (self.size - df + 0.5) / (df + 0.5))
@@ -40,15 +43,14 @@ class BM25:
     def scores(self, query: Iterable[str]) -> list[float]:
         """BM25 score of every document for the query's distinct terms."""
         out = [0.0] * self.size
-        avg = self.avg_length or 1.0
+        norms, k1 = self._norms, self.k1
         for term in dict.fromkeys(query):
             postings = self.postings.get(term)
             if not postings:
                 continue
             idf = self._idf[term]
             for i, tf in postings:
-                norm = self.k1 * (1.0 - self.b + self.b * self.lengths[i] / avg)
-                out[i] += idf * tf * (self.k1 + 1.0) / (tf + norm)
+                out[i] += idf * tf * (k1 + 1.0) / (tf + norms[i])
         return out
 
     def top(self, query: Iterable[str], k: int) -> list[tuple[int, float]]:

@@ -80,18 +80,22 @@ def _closest(ranked: list[Sentence]) -> Sentence | None:
 def _answer_values(question: str, ask: Ask, retriever: Retriever) -> Answer:
     """The values asked for, a contradiction or an abstention; with the question's search as its
     ranked contexts."""
-    hits = retriever.search(question)
-    return replace(_decide(question, ask, retriever, hits), contexts=contexts_of(hits))
+    top_k = retriever.config.top_k
+    wide = retriever.search(question, top_k=2 * top_k)  # one ranking: its first top_k are the hits
+    hits = wide[:top_k]
+    return replace(_decide(question, ask, retriever, hits, wide), contexts=contexts_of(hits))
 
 
-def _decide(question: str, ask: Ask, retriever: Retriever, hits: list[Hit]) -> Answer:
+def _decide(question: str, ask: Ask, retriever: Retriever, hits: list[Hit], wide: list[Hit]) -> Answer:
     if weak(question, retriever, hits):
         return abstain(ask, None, hits)
-    ranked = rank_sentences(retriever, question, retriever.search(question, top_k=2 * retriever.config.top_k))
+    ranked = rank_sentences(retriever, question, wide)
     conflict = find_conflict(question, ranked, retriever, ask)
     if conflict and (ask.inconsistency or len(conflict) == 1):
         return conflict_answer(conflict)
-    found = find_values(question, retriever, hits, ask)
+    # the hits' sentences, as ``rank_sentences`` ranks them alone: the best chunk, hence every
+    # relevance, is the same, and a sort keeps the order of a subset
+    found = find_values(question, retriever, hits, ask, [s for s in ranked if s.hit.rank <= len(hits)])
     gap = gap_sentence(ranked)
     if gap is not None and not _outweighs(found, gap):
         return abstain(ask, gap, hits, gap=True)

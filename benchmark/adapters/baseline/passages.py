@@ -11,19 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from benchmark.adapters.baseline.chunking import Chunk, qa_role
+from benchmark.adapters.baseline.chunking import Chunk
 from benchmark.adapters.baseline.retriever import Hit, Retriever
-from benchmark.adapters.baseline.tokenize import tokenize
-from benchmark.documents.model import Line
+from benchmark.adapters.baseline.sentences import sentence_places
 from benchmark.models import Citation, EvidenceItem, LineRange
 
 __all__ = ["Sentence", "answer_text", "asked_text", "page_label", "rank_sentences", "split_sentences"]
 
-_STOP = re.compile(r"[。！？；!?;]")
-_KEY_VALUE = re.compile(r"^\s*[^\s，。；：:,]{1,14}[：:]")
-_LIST_ITEM = re.compile(r"^\s*(?:[0-9]+[.、．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十0-9]+）|\|)")
 _PREFIX = re.compile(r"^\s*(?:问|答)\s*[:：]\s*")
-_JOINS = "，,、（(“‘《"
 
 CHUNK_WEIGHT = 0.5
 QUESTION_DISCOUNT = 0.9  # the interrogator's words are less often the fact than the answer
@@ -41,6 +36,7 @@ class Sentence:
     role: str | None  # "问" | "答" | None
     hit: Hit
     relevance: float = 0.0
+    at: int = -1  # its place among its chunk's sentences (``sentences.sentence_places``)
 
     @property
     def where(self) -> str:
@@ -71,57 +67,9 @@ def _shorten(text: str) -> str:
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT]
 
 
-def _breaks_after(line: Line, following: Line | None) -> bool:
-    """Whether a sentence ends at the end of ``line`` although no full stop closes it."""
-    text = line.text.rstrip()
-    if not text or following is None:
-        return True
-    if text[-1] in _JOINS:
-        return False
-    nxt = following.text
-    return bool(_KEY_VALUE.match(text) or _KEY_VALUE.match(nxt) or _LIST_ITEM.match(nxt) or qa_role(nxt))
-
-
-def _line_runs(lines: tuple[Line, ...]) -> list[tuple[str | None, list[Line]]]:
-    """Lines grouped by speaker: each ``问``/``答`` opens a run, continuation lines join the run before."""
-    runs: list[tuple[str | None, list[Line]]] = []
-    for line in lines:
-        role = qa_role(line.text)
-        if runs and role is None:
-            runs[-1][1].append(line)
-        else:
-            runs.append((role, [line]))
-    return runs
-
-
-def _split_run(lines: list[Line]) -> list[tuple[str, Line, Line]]:
-    """(text, first line, last line) of each sentence in a run of lines."""
-    out: list[tuple[str, Line, Line]] = []
-    buf, first = "", None
-    for i, line in enumerate(lines):
-        following = lines[i + 1] if i + 1 < len(lines) else None
-        pos = 0
-        for m in _STOP.finditer(line.text):
-            piece = line.text[pos : m.end()]
-            if (buf + piece).strip():
-                out.append((buf + piece, first or line, line))
-            buf, first, pos = "", None, m.end()
-        rest = line.text[pos:]
-        if rest.strip():
-            buf, first = (buf + ("\n" if buf else "") + rest), first or line
-        if buf.strip() and _breaks_after(line, following):
-            out.append((buf, first or line, line))
-            buf, first = "", None
-    return out
-
-
 def split_sentences(hit: Hit) -> list[Sentence]:
     """The sentences of a retrieved chunk, in order, each with its role and lines."""
-    out: list[Sentence] = []
-    for role, lines in _line_runs(hit.chunk.lines):
-        for text, first, last in _split_run(lines):
-            out.append(Sentence(text.strip(), first.page, first.number, last.number, role, hit))
-    return out
+    return [Sentence(*place, hit, 0.0, at) for at, place in enumerate(sentence_places(hit.chunk))]
 
 
 def answer_text(sentences: list[Sentence]) -> str:
@@ -144,16 +92,15 @@ def rank_sentences(retriever: Retriever, question: str, hits: list[Hit]) -> list
     """
     if not hits:
         return []
-    terms = retriever.query_terms(question)
+    weights = retriever.weights(retriever.query_terms(question))
     best = max(h.score for h in hits) or 1.0
     scored: list[Sentence] = []
     for hit in hits:
-        sentences = split_sentences(hit)
-        asked = [t for s in sentences if s.role == "问" for t in tokenize(s.text)]
-        context = tokenize(hit.chunk.context) if hit.chunk.context else []
-        for s in sentences:
-            tokens = tokenize(s.text) + context + (asked if s.role == "答" else [])
-            rel = CHUNK_WEIGHT * hit.score / best + (1 - CHUNK_WEIGHT) * retriever.coverage(terms, tokens)
-            rel *= QUESTION_DISCOUNT if s.role == "问" else 1.0
-            scored.append(Sentence(s.text, s.page, s.start, s.end, s.role, hit, rel))
+        reading = retriever.readings[hit.chunk.index]
+        for at, ((text, page, start, end, role), tokens) in enumerate(
+            zip(reading.places, reading.tokens, strict=True)
+        ):
+            rel = CHUNK_WEIGHT * hit.score / best + (1 - CHUNK_WEIGHT) * weights.share(tokens)
+            rel *= QUESTION_DISCOUNT if role == "问" else 1.0
+            scored.append(Sentence(text, page, start, end, role, hit, rel, at))
     return sorted(scored, key=lambda s: (-s.relevance, s.hit.rank, s.start))

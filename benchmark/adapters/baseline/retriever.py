@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -39,6 +39,8 @@ from benchmark.adapters.baseline.chunking import (
     interviewees,
     is_transcript,
 )
+from benchmark.adapters.baseline.index_store import stored_tokens
+from benchmark.adapters.baseline.sentences import Reading, sentence_places
 from benchmark.adapters.baseline.tokenize import clean, tokenize
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document
@@ -51,6 +53,7 @@ __all__ = [
     "Hit",
     "RetrievalConfig",
     "Retriever",
+    "Weights",
     "clear_cache",
     "contexts_of",
     "get_retriever",
@@ -152,6 +155,21 @@ def contexts_of(hits: list[Hit]) -> tuple[Context, ...]:
     return tuple(h.context() for h in hits)
 
 
+class Weights:
+    """A question's retrieval terms with their idf: the share of that mass a text holds (``share``),
+    the idf looked up once per question instead of once per sentence scored."""
+
+    def __init__(self, bm25: BM25, terms: list[str]) -> None:
+        self.pairs = [(t, bm25.idf(t)) for t in terms]
+        self.total = sum(w for _, w in self.pairs)
+
+    def share(self, have: Collection[str]) -> float:
+        """Share of the terms' idf mass that ``have`` (a set of tokens) holds (0..1)."""
+        if self.total <= 0.0:
+            return 0.0
+        return sum(w for t, w in self.pairs if t in have) / self.total
+
+
 def _ranked(scores: list[float], positive_only: bool) -> list[int]:
     order = (i for i, s in enumerate(scores) if s > 0.0 or not positive_only)
     return sorted(order, key=lambda i: (-scores[i], i))
@@ -168,8 +186,16 @@ class Retriever:
             self.chunks = case_chunks(document, self.config.chunking, self.config.chunk_size)
         else:
             self.chunks = chunk_document(document, self.config.chunking, self.config.chunk_size)
-        self.tokens = [tokenize(c.search_text) for c in self.chunks]
+        places = [sentence_places(c) for c in self.chunks]
+        texts = [c.search_text for c in self.chunks] + [c.context for c in self.chunks if c.context]
+        known = stored_tokens(texts + [p[0] for chunk in places for p in chunk])
+        self._known = known
+        self.tokens = [list(known[c.search_text]) for c in self.chunks]
         self.bm25 = BM25(self.tokens)
+        # what the answerer reads of each chunk: its sentences and their tokens (``sentences.Reading``)
+        self.readings = [
+            Reading.of(c, p, known.__getitem__) for c, p in zip(self.chunks, places, strict=True)
+        ]
         # In a 笔录 the questioned person answers as "我": their name in a question matches only the
         # header, so it is no retrieval term. (In a case file every chunk carries who is questioned in
         # its context, and the name tells one person's 笔录 from another's.)
@@ -186,13 +212,18 @@ class Retriever:
         """The query's distinct retrieval terms, in order (minus a transcript's speaker, see below)."""
         return [t for t in dict.fromkeys(tokenize(query)) if t not in self.speakers]
 
+    def tokens_of(self, text: str) -> tuple[str, ...]:
+        """``tokenize(text)``; from the index when ``text`` is one of its chunks' texts or sentences."""
+        known = self._known.get(text)
+        return known if known is not None else tuple(tokenize(text))
+
+    def weights(self, terms: list[str]) -> Weights:
+        """The terms with their idf in this index, for many ``coverage`` look-ups of one question."""
+        return Weights(self.bm25, terms)
+
     def coverage(self, terms: list[str], tokens: list[str]) -> float:
         """Share of the terms' idf mass that ``tokens`` hold (0..1): how much of the query a text answers."""
-        total = sum(self.bm25.idf(t) for t in terms)
-        if total <= 0.0:
-            return 0.0
-        have = set(tokens)
-        return sum(self.bm25.idf(t) for t in terms if t in have) / total
+        return self.weights(terms).share(set(tokens))
 
     def search(self, query: str, top_k: int | None = None) -> list[Hit]:
         """The best ``top_k`` chunks for ``query`` (default: the config's ``top_k``), best first."""

@@ -93,12 +93,12 @@ class _Scorer:
 
     def __init__(self, retriever: Retriever, question: str, total: bool) -> None:
         self.retriever = retriever
-        self.terms = retriever.query_terms(question)
+        self.weights = retriever.weights(retriever.query_terms(question))
         self.anchors = frozenset(token for _, _, token in value_spans(question))
         self.total = total
 
     def local(self, context: str) -> float:
-        return self.retriever.coverage(self.terms, tokenize(context)) if context.strip() else 0.0
+        return self.weights.share(set(tokenize(context))) if context.strip() else 0.0
 
     def anchored(self, text: str, start: int, end: int) -> float:
         """A bonus that shrinks with the distance to the nearest anchor (a third of it across a clause
@@ -156,26 +156,54 @@ def _table_values(sentence: Sentence, kind: str, scorer: _Scorer) -> Iterator[Va
             yield Value(kind, value, cell, sentence, score, i, local)
 
 
-def _amounts(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
-    text = sentence.clean
+def _amount_spans(text: str) -> list[tuple[int, int, str, Any]]:
+    """(start, end, raw, value) of each definite amount of ``text``, then of each bare figure that is
+    no part of an amount."""
+    out: list[tuple[int, int, str, Any]] = []
     spans: list[tuple[int, int]] = []
     for f in find_amounts(text):
         spans.append((f.start, f.end))
         if f.definite:
-            yield scorer(sentence, text, f.start, f.end, "amount", f.raw, f.value)
+            out.append((f.start, f.end, f.raw, f.value))
     for m in BARE_NUMBER.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in spans):
             continue
         value = parse_amount(m.group() + "元")
         if value is not None:
-            yield scorer(sentence, text, m.start(), m.end(), "amount", m.group(), value)
+            out.append((m.start(), m.end(), m.group(), value))
+    return out
+
+
+def _date_spans(text: str) -> list[tuple[int, int, str, Any]]:
+    """(start, end, raw, value) of each complete date of ``text`` that is definite or a range's end."""
+    return [
+        (f.start, f.end, f.raw, f.value)
+        for f in find_dates(text)
+        if f.value.complete and (f.definite or f.qualifier == "range")
+    ]
+
+
+def _spans(
+    kind: str, sentence: Sentence, scorer: _Scorer, read: Callable[[str], list[tuple[int, int, str, Any]]]
+) -> list[tuple[int, int, str, Any]]:
+    """``read`` of the sentence's text: once per sentence of the index, whatever the question."""
+    text = sentence.clean
+    if sentence.at < 0:
+        return read(text)
+    reading = scorer.retriever.readings[sentence.hit.chunk.index]
+    return reading.values(kind, sentence.at, lambda: read(text))
+
+
+def _amounts(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
+    text = sentence.clean
+    for start, end, raw, value in _spans("amount", sentence, scorer, _amount_spans):
+        yield scorer(sentence, text, start, end, "amount", raw, value)
 
 
 def _dates(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
     text = sentence.clean
-    for f in find_dates(text):
-        if f.value.complete and (f.definite or f.qualifier == "range"):
-            yield scorer(sentence, text, f.start, f.end, "date", f.raw, f.value)
+    for start, end, raw, value in _spans("date", sentence, scorer, _date_spans):
+        yield scorer(sentence, text, start, end, "date", raw, value)
 
 
 def _counts(sentence: Sentence, scorer: _Scorer, unit: str | None) -> Iterator[Value]:

@@ -73,11 +73,12 @@ def test_names_load_the_tagger(tmp_path: Path) -> None:
     assert _python(code, tmp_path) == {"imported": True, "initialized": True, "posseg": True}
 
 
-def test_the_dictionary_is_read_from_jieba_s_own_cache_file(tmp_path: Path) -> None:
+def test_the_dictionary_is_read_from_its_own_cache_file(tmp_path: Path) -> None:
     """The first process writes the cache file into our directory; the next reads it, unchanged."""
     code = "from benchmark.text.jieba_loader import load_jieba\nload_jieba()"
     _python(code, tmp_path)
     (cache,) = (tmp_path / "cache" / "legal-rag-bench" / "jieba").glob("jieba*.cache")
+    assert cache.name.startswith("jieba-")  # ours (benchmark.text.jieba_dict), not jieba's jieba.cache
     written = cache.stat().st_mtime_ns
     assert _python(code, tmp_path)["initialized"]
     assert cache.stat().st_mtime_ns == written
