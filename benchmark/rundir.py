@@ -130,10 +130,8 @@ class RunDir:
 
     def read_report_head(self) -> dict[str, Any]:
         """``read_report`` with its ``questions`` left empty (and, as the run path lays the file out,
-        not decoded: ``report_file.read_head``)."""
-        from benchmark.pipeline.report_file import read_head
-
-        return self._read_json(REPORT, read_head)
+        not decoded: ``report_head_of``)."""
+        return self._read_json(REPORT, report_head_of)
 
     def read_answers(self) -> list[dict[str, Any]]:
         """The lines of ``answers.jsonl``, read as a replay file is (``benchmark.json_input``)."""
@@ -160,6 +158,31 @@ class RunDir:
         if not isinstance(value, dict):
             raise StoreError(f"{name} is not a JSON object", path=path)
         return value
+
+
+_OPEN = b'\n  "questions": [\n'
+_CLOSE = b"\n  ]"
+
+
+def report_head_of(path: Path) -> Any:
+    """A ``report.json``'s keys with ``questions`` empty, without decoding its questions when it is laid
+    out as ``benchmark.pipeline.report_file`` writes it: each question on a line of its own (a raw line end never occurs
+    inside one), so the first line after ``"questions": [`` that closes a list at the report's own
+    indent closes ``questions``. Any other layout is decoded whole. Raises what ``loads_line`` raises."""
+    from benchmark.json_lines import loads_line
+
+    data = path.read_bytes()
+    start = data.find(_OPEN)
+    end = data.find(_CLOSE, start + len(_OPEN)) if start >= 0 else -1
+    if end >= 0:
+        try:
+            head = loads_line(data[: start + len(_OPEN) - 1] + b"]" + data[end + len(_CLOSE) :])
+        except ValueError:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+            head = None
+        if isinstance(head, dict):
+            return head
+    value = loads_line(data)
+    return {**value, "questions": []} if isinstance(value, dict) and "questions" in value else value
 
 
 def _age_key(run: RunDir) -> tuple[str, int, str]:

@@ -159,26 +159,3 @@ def _write(out: IO[bytes], written: WrittenReport, lines: Iterable[bytes], tally
     out.write(after)
     out.flush()
     written.head = {**written.head, "summary": summary}
-
-
-_OPEN = b'\n  "questions": [\n'
-_CLOSE = b"\n  ]"
-
-
-def read_head(path: Path) -> Any:
-    """A ``report.json``'s keys with ``questions`` empty, without decoding its questions when it is laid
-    out as this module writes it: each question on a line of its own (a raw line end never occurs
-    inside one), so the first line after ``"questions": [`` that closes a list at the report's own
-    indent closes ``questions``. Any other layout is decoded whole. Raises what ``loads_line`` raises."""
-    data = path.read_bytes()
-    start = data.find(_OPEN)
-    end = data.find(_CLOSE, start + len(_OPEN)) if start >= 0 else -1
-    if end >= 0:
-        try:
-            head = loads_line(data[: start + len(_OPEN) - 1] + b"]" + data[end + len(_CLOSE) :])
-        except ValueError:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-            head = None
-        if isinstance(head, dict):
-            return head
-    value = loads_line(data)
-    return {**value, "questions": []} if isinstance(value, dict) and "questions" in value else value

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from benchmark.json_lines import dumps_line_bytes
-from benchmark.pipeline.report_file import read_head, write_report
+from benchmark.pipeline.report_file import write_report
 from benchmark.report.json_report import build_report, dumps_report_bytes, question_entry, report_head
+from benchmark.rundir import report_head_of as read_head
 from benchmark.summary import Tally
 from tests.benchmark.report.sample import sample_record
 
