@@ -93,7 +93,7 @@ ZH_ABSTAIN: tuple[str, ...] = (
 
 EN_ABSTAIN: tuple[str, ...] = (
     r"\bnot (?:explicitly |specifically |clearly )?(?:mentioned|stated|specified|recorded|given|provided|disclosed|"
-    r"indicated|documented|available|known|included|identified|named|listed|shown|addressed|found|set out)\b",
+    r"indicated|documented|available|known|included|identified|named|listed|shown|addressed|found|set out|covered)\b",
     r"\b(?:is|are|was|were)(?: not|n[’']t| never) (?:recorded|stated|mentioned|given|specified|documented|known|provided|shown|"
     r"available|included|disclosed|indicated|identified|named|listed)\b",
     r"\bno (?:such |further |other |specific |relevant |additional )?(?:information|record|mention|indication|details?|"
