@@ -254,7 +254,6 @@ def run(**kwargs: Any) -> int:
     from benchmark.report.json_report import report_of
 
     report_ = report_of(record)
-    _settled()
     render_all(
         report_,
         (html_path,),
@@ -266,15 +265,6 @@ def run(**kwargs: Any) -> int:
         failures=settings.failures,
     )
     return record.exit_code
-
-
-def _settled() -> None:
-    """The command prints its report and ends: what the run left (the plan with its sets, questions and
-    documents) is set aside from the garbage collector, whose full passes would otherwise walk all of
-    it again while the summary reads the report lines back (``gc.freeze``)."""
-    import gc
-
-    gc.freeze()
 
 
 def _progress(setting: bool | None) -> Any:
@@ -418,7 +408,6 @@ def rescore(
     )
     run_dir = f"{Path(output) / record.run_id}/"
     fmt = "json" if as_json else render or "summary"
-    _settled()
     render_all(report_of(record), (), fmt, page_error=record.page_error, run_dir=run_dir)
     return record.exit_code
 

@@ -13,7 +13,6 @@ answers again with the verdicts (scorers stay pure).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -111,30 +110,19 @@ def score_answered(
 
 # Every this many answers scored, what the scorers set up and keep per question meanwhile (its fields,
 # citation targets, gold locations: ``Question.derived``) is set aside from the collector's full passes.
-HOLD_EVERY = 1000
 
 
 @dataclass
 class Work:
-    """Everything scoring one answer takes, set up once per run (and once per scoring process).
-
-    The scorers keep what they work out for a question on the question, the first time it is scored,
-    so that data grows through a run of many distinct questions (half a million objects for 20,000)
-    and lives as long as the plan. The collector's full passes come each time the objects that
-    survived grow by a quarter, and each walks them all; so every ``HOLD_EVERY`` answers the run's
-    long-lived state is set aside again (``gc.freeze``; ``execute`` hands it back when the run ends)."""
+    """Everything scoring one answer takes, set up once per run (and once per scoring process)."""
 
     plan: Plan
     options: Mapping[str, Any] | None = None
     judging: bool = False  # a judge is configured: the first pass lists what it may overturn
     threshold: float | None = None
     page: RunPage | None = None
-    scored: int = 0
 
     def __call__(self, a: Answered, verdicts: Mapping[str, Verdict] | None = None) -> Scored:
-        self.scored += 1
-        if self.scored % HOLD_EVERY == 0:
-            gc.freeze()
         if verdicts is None and self.judging:
             verdicts = {}
         r = score_answered(self.plan, a, self.options, verdicts, self.threshold)
