@@ -86,6 +86,11 @@ _LEXICON = re.compile(
     "参与|参加|支付|付款|转账|在场|报警|赔偿|道歉|履行|存在|属实|办理|办成|出具|交付|告知|通知|提供|接受|认识|联系|"
     "到场|出庭|上诉|自首|谅解|签|退|还|收|付"
 )
+#: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
+_ATTITUDES = frozenset(
+    {"认罪", "承认", "认可", "同意", "接受", "否认", "反对", "拒绝", "知道", "知情", "谅解", "异议"}
+)
+_DECLARING = frozenset({"表示"})
 _INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
 
 _Q_MARK = re.compile(r"是否|有没有|有无|是不是|能否|可否|有否|会不会|能不能")
@@ -128,11 +133,12 @@ _EN_STOP = frozenset(
 )
 
 
-def _chain(t: str, pos: int, floor: int) -> tuple[int, str | None, int]:
+def _chain(t: str, pos: int, floor: int, attitude: bool = False) -> tuple[int, str | None, int]:
     """Negators counted backwards from ``pos``: (count, stop kind, start of the leftmost negator).
 
     Stops at a word that is not a negator or a transparent adverb; the stop kind tells an intention
-    (``要退``) or an embedded question (``是否退还``) apart from an ordinary stop (None).
+    (``要退``) or an embedded question (``是否退还``) apart from an ordinary stop (None). Before an
+    ``attitude`` (``认罪``, ``同意``), a word of declaring (``表示认罪``) states it: no intention.
     """
     count = 0
     i = pos
@@ -146,7 +152,7 @@ def _chain(t: str, pos: int, floor: int) -> tuple[int, str | None, int]:
                 break
         if kind is None:
             return count, None, lo
-        if kind in (_IRR, _EMB):
+        if kind in (_IRR, _EMB) and not (attitude and t[i - size : i] in _DECLARING):
             return count, kind, lo
         i -= size
         if kind == _NEG:
@@ -164,7 +170,7 @@ def _clause_floor(t: str, pos: int) -> int:
 
 def _hit_at(t: str, start: int, end: int, inherent: bool) -> tuple[int, int, bool] | None:
     """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
-    count, stop, lo = _chain(t, start, _clause_floor(t, start))
+    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES)
     if stop is not None:
         return None
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着"):

@@ -63,6 +63,15 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("他没有否认收到借款", "他是否承认收到借款？", True, "negated antonym"),
     ("对借款事实没有异议。", "被告是否认可借款的事实？", True, "no objection: 异议 is the antonym of 认可"),
     (
+        "戚鸣远表示认罪，愿意退赔。",
+        "戚鸣远是否认罪？",
+        True,
+        "表示 declares an attitude: a plea, not an intention",
+    ),
+    ("他表示不认罪。", "戚鸣远是否认罪？", False, "a declared refusal"),
+    ("他表示会认罪。", "戚鸣远是否认罪？", None, "会: only an intention"),
+    ("他表示退还。", "他是否退还了钱款？", None, "表示 before an action: an intention, no stance"),
+    (
         "对此不持任何异议",
         "被告是否认可借款的事实？",
         True,
