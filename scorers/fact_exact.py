@@ -16,6 +16,7 @@ from typing import Any
 
 from benchmark.errors import UnknownNameError
 from benchmark.models import Answer, Question
+from benchmark.text.found import doubts_itself
 from scorers.case_citation import question_citations
 from scorers.citation import citation_component
 from scorers.comparators import (
@@ -99,6 +100,16 @@ def _as_excerpt(comp: Component) -> Component:
     return comp
 
 
+_UNSURE = "the answer says it is not sure of what it states"
+
+
+def _as_unsure(comp: Component) -> Component:
+    """An answer that doubts itself states nothing definite: a field it matched is an omission."""
+    if comp.status in PASSING:
+        comp.score, comp.status, comp.reason = 0.0, OMISSION, f"{_UNSURE} ({comp.reason})"
+    return comp
+
+
 def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) -> ScoreResult:
     plan = question.derived(_plan)
     values = AnswerValues(answer, question, ctx.case if ctx.case is not None else ctx.document)
@@ -106,6 +117,8 @@ def score_fact_exact(question: Question, answer: Answer, ctx: ScoringContext) ->
     judgements: tuple[Judgement, ...] = ()
     if not answer.fields and values.excerpt:  # an excerpt asserts nothing: no judge may overturn that
         fields = [_as_excerpt(f) for f in fields]
+    elif not answer.fields and doubts_itself(values.conclusion):  # no judge overturns a doubt either
+        fields = [_as_unsure(f) for f in fields]
     elif ctx.verdicts is not None:  # a judge is configured: text mismatches may be overturned
         fields, judgements = judge_fields(question, plan.fields, fields, values, ctx.verdicts)
     exact = mark_exact_match(_exact_match(fields), fields) if judgements else _exact_match(fields)

@@ -55,6 +55,8 @@ _HEDGE = re.compile(
     r"maybe|perhaps|probably|possibly|might|ithink|iguess|notsure"
 )
 _HEDGE_AFTER = re.compile(r"^.{0,6}?(?:吧|吗)")
+#: Hedges that are also words of degree: no hedge when the question asks about a rough value (大概是多少？).
+_DEGREE_WORDS = frozenset({"大概"})
 _APPROX_BEFORE = re.compile(
     r"(?:(?<![合契条公节预签违履相制立邀])约|大约|将近|接近|差不多|近|about|around|approximately|roughly|nearly)$"
 )
@@ -234,10 +236,12 @@ def _qualified(
     before, after = m.string[: m.start()], m.string[m.end() :]
     if _NEGATED.search(before):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
-    if _HEDGE.search(before) or _HEDGE_AFTER.match(after):
+    hedges = _HEDGE.findall(before)
+    asks_about = _ASKS_ABOUT.search(question) is not None
+    if (hedges and not (asks_about and set(hedges) <= _DEGREE_WORDS)) or _HEDGE_AFTER.match(after):
         return TextVerdict(OMISSION, "hedge", f"answer only hedges {ref.text!r}", ref.text)
     approximate = _APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)
-    if m.group()[:1].isdigit() and approximate and not _ASKS_ABOUT.search(question):
+    if m.group()[:1].isdigit() and approximate and not asks_about:
         return TextVerdict(OMISSION, "hedge", f"answer only approximates {ref.text!r}", ref.text)
     return _listed(clause, m.re, ref, question, entity)
 

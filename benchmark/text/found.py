@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["QUALIFIERS", "Found"]
+__all__ = ["QUALIFIERS", "Found", "doubts_itself"]
 
 #: The values ``Found.qualifier`` takes (besides None).
 QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
@@ -141,6 +141,20 @@ def link_kind(t: str, left_start: int, gap_start: int, gap_end: int) -> str | No
     if _ENUM_GAP.fullmatch(gap):
         return "list"
     return None
+
+
+# The answer doubting itself, in a clause of its own: 但我不能完全确定, 不过我不太肯定, I'm not sure.
+_SELF_DOUBT = re.compile(
+    r"我(?:并|也)?(?:不能|不太|不敢|无法|没法|不)(?:完全|十分|太|很)?(?:确定|肯定)|"
+    r"\bI(?:[’']m| am)? (?:not (?:entirely |completely |quite |totally )?(?:sure|certain)|unsure)\b",
+    re.IGNORECASE,
+)
+
+
+def doubts_itself(text: str) -> bool:
+    """Whether the answer says it is not sure of what it states (``46000元。但我不能完全确定。``): then
+    nothing it states is definite, wherever the doubt stands."""
+    return _SELF_DOUBT.search(text) is not None
 
 
 def hedged(t: str, start: int) -> bool:

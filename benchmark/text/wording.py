@@ -13,6 +13,8 @@
   (``300,000`` -> ``300000``);
 - a duration in English after a number reads as in Chinese: ``15 days`` / ``15-day`` -> ``15日``,
   ``3 months`` -> ``3个月``, ``2 years`` -> ``2年``, ``4 weeks`` -> ``4周``;
+- a unit of measure after a number has one spelling: ``平米``/``㎡``/``m²``/``m2`` -> ``平方米``,
+  ``公斤``/``kg`` -> ``千克``, ``公里``/``km`` -> ``千米``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
   read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``);
 - whitespace and punctuation go (as ``fold``), except what belongs to a number: its decimal point,
@@ -49,6 +51,12 @@ _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
 _EN_DURATION = re.compile(r"(?<=[0-9])(?:\s+|-)(days?|weeks?|months?|years?)\b", re.IGNORECASE)
 _EN_UNIT = {"day": "日", "week": "周", "month": "个月", "year": "年"}
+# After a number (and the 多/余/来 of an approximate one): units of measure in one spelling.
+_MEASURE = re.compile(
+    r"(?<=[0-9])([多余来]?)\s*(平米|㎡|m²|m2|公斤|kg|公里|km)(?![0-9A-Za-z])", re.IGNORECASE
+)
+_MEASURE_AS = {"平米": "平方米", "㎡": "平方米", "m²": "平方米", "m2": "平方米", "公斤": "千克", "kg": "千克",
+               "公里": "千米", "km": "千米"}  # fmt: skip
 _HOUR_POINT = re.compile("(?<=[0-9零〇一二两三四五六七八九十])点(?=[0-9零〇一二两三四五六七八九十]{1,3}分)")
 _CLOCK = re.compile(r"(?<![0-9:.])([01]?[0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(?![0-9:])")
 _HOUR_MINUTE = re.compile(r"(?<![0-9])([0-9]{1,2})时([0-9]{1,2})分")
@@ -111,6 +119,10 @@ def _per(m: re.Match[str]) -> str:
     return text + sign
 
 
+def _measure(m: re.Match[str]) -> str:
+    return m.group(1) + _MEASURE_AS[m.group(2).lower()]
+
+
 def _en_unit(m: re.Match[str]) -> str:
     return _EN_UNIT[m.group(1).lower().rstrip("s")]
 
@@ -153,6 +165,7 @@ def canonical(text: str) -> str:
         t = _DAY.sub("日", t)
     if t.isascii() or _LATIN.search(t):
         t = _EN_DURATION.sub(_en_unit, t)
+    t = _MEASURE.sub(_measure, t)
     # Each number is folded with its marks written as letters no text holds, and between two
     # letters that stand for its ends, so that two numbers only punctuation kept apart stay apart.
     folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))

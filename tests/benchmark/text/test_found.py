@@ -45,3 +45,22 @@ def test_clause_after_stops_at_a_break() -> None:
 def test_context_qualifier(text: str, value: str, expected: str | None) -> None:
     start = text.index(value)
     assert context_qualifier(text, start, start + len(value)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "doubts", "why"),
+    [
+        ("46000元。但我不能完全确定。", True, "a sentence of doubt after the value"),
+        ("2020年8月3日，不过我不太确定。", True, "不太确定"),
+        ("签了，但我不敢肯定。", True, "不敢肯定"),
+        ("3 times, but I'm not sure.", True, "English"),
+        ("I am not entirely certain, but 46,000 yuan.", True, "English, before the value"),
+        ("46000元，他本人也不能确定最后一笔是哪天给的。", False, "a party's doubt about another point"),
+        ("法院不能确定其身份。", False, "the court's doubt, not the answer's"),
+        ("46000元。", False, "no doubt"),
+    ],
+)
+def test_doubts_itself(text: str, doubts: bool, why: str) -> None:
+    from benchmark.text.found import doubts_itself
+
+    assert doubts_itself(text) is doubts, why
