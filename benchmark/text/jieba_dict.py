@@ -15,10 +15,10 @@ from __future__ import annotations
 import hashlib
 import io
 import marshal
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from benchmark.text.marshal_file import read_marshal, write_marshal
 
 __all__ = ["cache_file", "dictionary_bytes", "dictionary_key", "load_prefix_dict"]
 
@@ -50,32 +50,13 @@ def cache_file(folder: Path, dictionary: bytes) -> Path:
 
 
 def _read(path: Path) -> PrefixDict | None:
-    try:
-        loaded = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
+    loaded = read_marshal(path)
     if not (isinstance(loaded, tuple) and len(loaded) == 2):
         return None
     freq, total = loaded
     if not (isinstance(freq, dict) and freq and isinstance(total, int)):
         return None
     return freq, total
-
-
-def _write(path: Path, prefix: PrefixDict) -> None:
-    """Written to a temporary file beside it and renamed: a reader never sees half a file."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".jieba-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as out:
-                marshal.dump(prefix, out)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        pass  # an unwritable cache directory: built again next time
 
 
 def load_prefix_dict(tokenizer: Any, folder: Path | None) -> str:
@@ -89,7 +70,7 @@ def load_prefix_dict(tokenizer: Any, folder: Path | None) -> str:
         freq, total = tokenizer.gen_pfdict(io.BytesIO(dictionary))
         prefix = (freq, total)
         if path is not None:
-            _write(path, prefix)
+            write_marshal(path, prefix)
     tokenizer.FREQ, tokenizer.total = prefix
     tokenizer.initialized = True
     return dictionary_key(dictionary)

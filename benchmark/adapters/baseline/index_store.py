@@ -18,10 +18,7 @@ means the tokens are made every time. The newest ``MAX_FILES`` files are kept.
 from __future__ import annotations
 
 import hashlib
-import marshal
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -29,6 +26,7 @@ from pathlib import Path
 from benchmark.adapters.baseline import tokenize as tokenize_module
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.text.jieba_loader import dictionary_key
+from benchmark.text.marshal_file import read_marshal, write_marshal
 from benchmark.user_cache import user_cache_dir
 
 __all__ = ["FOLDER", "MAX_FILES", "analyser_key", "fingerprint", "index_file", "stored_tokens"]
@@ -73,30 +71,17 @@ def index_file(texts: Sequence[str], folder: Path | None = None) -> Path | None:
 
 
 def _read(path: Path, size: int) -> list[Tokens] | None:
-    try:
-        loaded = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+    loaded = read_marshal(path)
+    if not isinstance(loaded, list) or len(loaded) != size:
         return None
-    fits = isinstance(loaded, list) and len(loaded) == size
-    if not fits or not all(isinstance(t, tuple) and all(isinstance(w, str) for w in t) for t in loaded):
+    if not all(isinstance(t, tuple) and all(isinstance(w, str) for w in t) for t in loaded):
         return None
     return loaded
 
 
 def _write(path: Path, tokens: list[Tokens]) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".index-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as out:
-                marshal.dump(tokens, out)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    if write_marshal(path, tokens):
         _prune(path.parent)
-    except OSError:
-        pass
 
 
 def _prune(folder: Path) -> None:

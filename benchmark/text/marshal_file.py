@@ -1,0 +1,43 @@
+"""Files of the user's cache that hold one ``marshal`` dump (jieba's prefix dictionary, the baseline's
+document tokens): read whole, written whole or not at all.
+
+A file that cannot be read or does not decode reads as None (the caller builds its value again); a
+file is written to a temporary name beside it and renamed, so a reader never sees half of one; an
+unwritable directory only means the value is built again next time.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = ["read_marshal", "write_marshal"]
+
+
+def read_marshal(path: Path) -> object | None:
+    """The value dumped in ``path``, or None when it cannot be read or decoded."""
+    try:
+        loaded: object = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return loaded
+
+
+def write_marshal(path: Path, value: Any) -> bool:
+    """Dump ``value`` to ``path`` through a temporary file; False when the directory is not writable."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                marshal.dump(value, out)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True

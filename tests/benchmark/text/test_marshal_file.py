@@ -1,0 +1,30 @@
+"""Cache files holding one marshal dump: read whole or None, written whole or not at all."""
+
+from __future__ import annotations
+
+import marshal
+from pathlib import Path
+
+from benchmark.text.marshal_file import read_marshal, write_marshal
+
+
+def test_a_value_written_is_read_back_and_no_temporary_file_is_left(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "tokens.marshal"
+    assert write_marshal(path, [("甲", "乙"), ()])
+    assert read_marshal(path) == [("甲", "乙"), ()]
+    assert [p.name for p in path.parent.iterdir()] == ["tokens.marshal"]
+
+
+def test_a_missing_or_corrupt_file_reads_as_none(tmp_path: Path) -> None:
+    assert read_marshal(tmp_path / "absent.marshal") is None
+    cut = tmp_path / "cut.marshal"
+    cut.write_bytes(marshal.dumps({"词": 3})[:-2])
+    assert read_marshal(cut) is None
+    (tmp_path / "junk.marshal").write_bytes(b"\xff\x00not marshal")
+    assert read_marshal(tmp_path / "junk.marshal") is None
+
+
+def test_an_unwritable_place_is_no_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    assert write_marshal(blocker / "tokens.marshal", [1]) is False
