@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from benchmark.text import fold
 from benchmark.text.jieba_loader import jieba_cache_dir, load_jieba, load_posseg
+from scorers.names_store import read_table, table_file, write_table
 from scorers.specifics import Specific
 
 # Single-character surnames (the common ones plus rarer ones a fictional file may use). Characters
@@ -283,17 +285,30 @@ class DocumentNames:
     lies inside a block of the document that holds it. So :meth:`in_text` tags only the blocks (or,
     in a block longer than ``MAX_BLOCK``, the windows) around the occurrences of an answer's
     candidates, each distinct block once: a giant document costs what its relevant sentences cost.
-    The answer for a candidate and the names of a block are kept (an index of this document)."""
+    The verdict for each candidate is an index of this document, kept across runs in the user's
+    cache (``scorers.names_store``, unless ``keep`` is False); the names of a block are kept while
+    the document is loaded."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, keep: bool = True) -> None:
         self.text = text
+        self.keep = keep
         self._grams: frozenset[str] | None = None
-        self._is_name: dict[str, bool] = {}
+        self._is_name: dict[str, bool] | None = None
+        self._file: Path | None = None
         self._blocks: dict[str, frozenset[str]] = {}
 
     def in_text(self, text: str) -> tuple[str, ...]:
         """The document's names that occur in ``text``, longest first."""
-        found = [g for g in self._candidates(text) if self._names(g)]
+        candidates = self._candidates(text)
+        if not candidates:
+            return ()
+        table = self._table()
+        new = [g for g in candidates if g not in table]
+        for gram in new:
+            table[gram] = any(gram in self._block_names(b) for b in self._blocks_with(gram))
+        if new and self._file is not None:
+            write_table(self._file, table)
+        found = [g for g in candidates if table[g]]
         return tuple(sorted(found, key=lambda n: (-len(n), n)))
 
     def _candidates(self, text: str) -> set[str]:
@@ -302,11 +317,12 @@ class DocumentNames:
         grams = {text[i : i + n] for i, ch in enumerate(text) if ch in _SURNAME_START for n in (2, 3, 4)}
         return {g for g in grams if g in self._grams and _plausible(g)}
 
-    def _names(self, gram: str) -> bool:
-        known = self._is_name.get(gram)
-        if known is None:
-            known = self._is_name[gram] = any(gram in self._block_names(b) for b in self._blocks_with(gram))
-        return known
+    def _table(self) -> dict[str, bool]:
+        """The candidates worked out so far: read from the kept file on first need."""
+        if self._is_name is None:
+            self._file = table_file(self.text, Path(__file__)) if self.keep else None
+            self._is_name = read_table(self._file) if self._file is not None else {}
+        return self._is_name
 
     def _blocks_with(self, gram: str) -> dict[str, None]:
         """The distinct blocks around the occurrences of ``gram``, in document order: the whole block
