@@ -90,7 +90,7 @@ _SENTENCE_END = re.compile(r"[。；;！!？?\n]")
 _SENTENCE_TEXT = re.compile(r"[^。；;！!？?\n]+")
 _NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
-_NUMBER_WORD = frozenset("0123456789.%‰|年月日号时分秒元万亿")
+_NUMBER_WORD = frozenset("0123456789.%‰|~年月日号时分秒元万亿")
 
 
 def asks_span(question: str) -> bool:
@@ -156,8 +156,9 @@ class Reference:
             places = "".join(f"{re.escape(name)}(?:{re.escape(unit)})?" for name, unit in kept)
             lead = "(?<![省市区县])" if k else ""  # a place left out: not another place in its stead
             ways.append(lead + places + re.escape(self.body))
-        lead = "(?<![0-9.])" if self.core[:1].isdigit() else ""
-        tail = r"(?![0-9]|\.[0-9]|[%‰])" if self.core[-1:].isdigit() else ""
+        # a number of a pair (``5~6个``: 五六个, 5、6个, 5-6个) is not one the answer states on its own
+        lead = r"(?<![0-9.])(?<![0-9]~)" if self.core[:1].isdigit() else ""
+        tail = r"(?![0-9]|\.[0-9]|[%‰]|~[0-9])" if self.core[-1:].isdigit() else ""
         return re.compile(f"{lead}(?:{'|'.join(ways)}){tail}")
 
 

@@ -132,7 +132,7 @@ def _match(
     other = _other_period(ref, view, evidence)
     if other is not None:
         return other
-    if view.core and view.core == "|".join(ref.numbers):
+    if view.core and view.core.replace("~", "|") == "|".join(ref.numbers):
         return TextVerdict(MATCH, "numbers", f"answer is the number of {ref.text!r}", ref.text)
     if ref.pattern.search(view.core):
         return _asserted(ref.pattern, ref, view, question, entity, "contains", "contains")

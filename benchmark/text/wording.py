@@ -17,6 +17,9 @@
   ``公斤``/``kg`` -> ``千克``, ``公里``/``km`` -> ``千米``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
   read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``);
+- a rough number of two neighbouring digits spans both (``五六个`` -> ``5~6个``, ``十七八岁`` ->
+  ``17~18岁``, ``三四万元`` -> ``30000~40000元``), as two numbers joined by one dash or ``、`` are
+  written (``5、6个``, ``5-6个`` -> ``5~6个``);
 - whitespace and punctuation go (as ``fold``), except what belongs to a number: its decimal point,
   ``%``/``‰`` and sign are kept, and two numbers that only punctuation or space separated stay apart
   (``1, 2`` -> ``1|2``).
@@ -42,6 +45,10 @@ _HAS_CN = re.compile(f"[{_CN_RUN_CHARS}]")
 _HAS_DIGIT = re.compile("[0-9]")
 _LATIN = re.compile("[A-Za-z]")
 _CN_RUN = re.compile(f"[{_CN_RUN_CHARS}](?:[{_CN_RUN_CHARS}]|点(?=[{_CN_RUN_CHARS}]))*")
+# A rough number: two neighbouring digits, after ``十``/``二十`` … or before one unit (see _rough_pair).
+_ROUGH = re.compile("((?:[二两三四五六七八九]?十)?)([一二两三四五六七八])([二两三四五六七八九])([十百千万]?)")
+_DIGIT_OF = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_SCALE_OF = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _PER = re.compile(rf"(百分之|千分之)((?:[0-9.]+|[{_CN_RUN_CHARS}点]+))")
 # Measure words and units a lone numeral character counts before (一年, 两次, 三份, 一分不少).
 _AFTER = tuple(
@@ -69,6 +76,10 @@ _EDGE = "ʘ"
 _TO_LETTERS = str.maketrans({".": "ǀ", "%": "ǂ", "‰": "ǃ", "-": "ƻ", "+": None, " ": None, "\t": None})
 _MARKS = (("ǀ", "."), ("ǂ", "%"), ("ǃ", "‰"), ("ƻ", "-"))
 _APART = re.compile(f"(?<=[0-9]){_EDGE}{_EDGE}(?=ƻ?[0-9])")
+# Two numbers joined by one dash or 、 (5-6个, 5、6个, a rough 五六个): a pair, written ``5~6`` (a letter
+# stands for the joiner while the text is folded).
+_JOINER = "ʭ"
+_JOINED = re.compile(f"(?<=[0-9]){_EDGE}[、\\-–—~～]{_EDGE}(?=[0-9])")
 
 
 def _as_letters(m: re.Match[str]) -> str:
@@ -76,8 +87,26 @@ def _as_letters(m: re.Match[str]) -> str:
     return _EDGE + (number if number.isdigit() else number.translate(_TO_LETTERS)) + _EDGE
 
 
+def _rough_pair(run: str) -> str | None:
+    """A rough number of two neighbouring digits (``五六``, ``两三``, ``十七八``, ``七八十``, ``三四万``)
+    as the two numbers it spans, written as a user writes them (``5、6``): None for any other run."""
+    m = _ROUGH.fullmatch(run)
+    if m is None:
+        return None
+    tens, low, high, unit = m.groups()
+    a, b = _DIGIT_OF[low], _DIGIT_OF[high]
+    if b != a + 1:
+        return None  # 三五个 (a few) or 二三 read as no pair
+    base = _DIGIT_OF.get(tens[:1], 1) * 10 if tens else 0
+    scale = _SCALE_OF[unit] if unit else 1
+    return f"{(base + a) * scale}、{(base + b) * scale}"
+
+
 def _numeral(run: str, before: str, after: str) -> str | None:
     """The Arabic form of a run of numeral characters, or None when it is no number here."""
+    pair = _rough_pair(run) if 2 <= len(run) <= 4 else None
+    if pair is not None:
+        return pair
     if len(run) == 1 and run not in _UNIT_CHARS and before != "第" and not after.startswith(_AFTER):
         return None
     if (
@@ -101,12 +130,25 @@ def _arabic(text: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _CN_RUN.finditer(text):
-        digits = _numeral(m.group(), text[m.start() - 1 : m.start()], text[m.end() : m.end() + 3])
+        run, before, after = m.group(), text[m.start() - 1 : m.start()], text[m.end() : m.end() + 3]
+        digits = _numeral(run, before, after)
+        if digits is None and len(run) > 2:
+            digits = _run_on(run, after)
         if digits is not None:
             out += [text[pos : m.start()], digits]
             pos = m.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def _run_on(run: str, after: str) -> str | None:
+    """A rough number run on into the numeral of a measure word after it (``一两万一个月``: ``一两万``
+    and ``一个月``): the pair in digits, that numeral left as written (as a run that is no number is);
+    None for any other run."""
+    if not after.startswith(_AFTER):
+        return None
+    pair = _rough_pair(run[:-1])
+    return pair + run[-1] if pair is not None else None
 
 
 def _per(m: re.Match[str]) -> str:
@@ -168,10 +210,15 @@ def canonical(text: str) -> str:
     t = _MEASURE.sub(_measure, t)
     # Each number is folded with its marks written as letters no text holds, and between two
     # letters that stand for its ends, so that two numbers only punctuation kept apart stay apart.
-    folded = fold(_NUMBER_IN_TEXT.sub(_as_letters, t))
+    marked = _NUMBER_IN_TEXT.sub(_as_letters, t)
+    if _EDGE in marked:
+        marked = _JOINED.sub(_EDGE + _JOINER + _EDGE, marked)
+    folded = fold(marked)
     if _EDGE + _EDGE in folded:
         folded = _APART.sub("|", folded)
     folded = folded.replace(_EDGE, "")
+    if _JOINER in folded:
+        folded = folded.replace(_JOINER, "~")
     for letter, mark in _MARKS:
         if letter in folded:
             folded = folded.replace(letter, mark)

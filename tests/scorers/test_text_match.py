@@ -120,6 +120,24 @@ def test_period_of_a_rate(text: str, number: str, expected: str | None) -> None:
     assert period(text, number) == expected
 
 
+@pytest.mark.parametrize(
+    ("expected", "answer", "status", "why"),
+    [
+        ("五六个", "最多给5、6个", MATCH, "the rough count in digits"),
+        ("五六个", "5-6个指标", MATCH, "with a dash"),
+        ("最多五六个", "他说最多五六个。", MATCH, "in words, as the record says"),
+        ("五六个", "6个", MISMATCH, "one end of the range: 5 is not stated"),
+        ("6个", "五六个", MISMATCH, "a number of a pair is not stated on its own"),
+        ("6个", "5、6个", MISMATCH, "nor in digits"),
+        ("6个", "6个", MATCH, "the number alone"),
+        ("十七八岁", "17、18岁", MATCH, "after 十"),
+        ("40000元", "三四万元", MISMATCH, "a rough amount does not state 40000"),
+    ],
+)
+def test_rough_numbers(expected: str, answer: str, status: str, why: str) -> None:
+    assert _compare(compare_text, expected, answer, _question("有几个？")).status == status, why
+
+
 def test_the_first_accepted_answer_that_matches_wins() -> None:
     refs = [reference("装修", False), reference("装潢", False)]
     verdict = match_references(refs, [AnswerText("门店装潢", False)], "借款的用途？", entity=False)
