@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from benchmark.errors import BenchmarkError, QuestionSetError, error_summary
 from benchmark.models import Answer, Criteria, Question, QuestionSet
+from benchmark.text.markup import without_emphasis
 
 if TYPE_CHECKING:
     from benchmark.documents.case import Case
@@ -93,9 +95,14 @@ def score_answer(
     """The question's scorer applied to ``answer`` (pure: same inputs, same result); ``case``: the set's
     documents when it names several. ``verdicts``: a configured judge's verdicts (``{}`` before it was
     asked; None without a judge), see scorers.judgeable. Retrieval is measured beside the scorer when the
-    answer gives ``contexts`` (``scorers.contexts``)."""
+    answer gives ``contexts`` (``scorers.contexts``). Scorers read the answer's text without its Markdown
+    emphasis (``benchmark.text.markup``: same length, markers blanked)."""
     from scorers.contexts import with_retrieval
     from scorers.registry import ScoringContext, scorer_for
+
+    plain = without_emphasis(answer.answer)
+    if plain is not answer.answer:
+        answer = replace(answer, answer=plain)
 
     spec = scorer_for(question)
     context = ScoringContext(

@@ -103,3 +103,17 @@ def test_the_pytest_plugins_note_for_an_error(tmp_path: Path) -> None:
     q = load_question_set(_set(tmp_path)).questions[1]
     note = reviewer_note(QuestionResult(q, ERROR, None, Answer("x"), error="IndexError: boom"), 0.7)
     assert note.splitlines()[0] == "q001 ERROR  fact_exact  the scorer raised IndexError: boom"
+
+
+def test_scorers_read_the_answer_without_markdown_emphasis() -> None:
+    """``**95000** 元`` states 95000 yuan; the result keeps the answer as the system wrote it."""
+    from benchmark.models import Expected, Question
+    from benchmark.scoring import score_answer
+
+    q = Question(
+        id="q", type="fact_exact", question="尚欠本金是多少？", expected=Expected(amount_total=95000)
+    )
+    answer = Answer(answer="法院认定尚欠本金 **95000** 元。")
+    result = score_answer(q, answer, criteria=Criteria(), document=None)
+    assert result.components["exact_match"].score == 1.0
+    assert answer.answer == "法院认定尚欠本金 **95000** 元。"
