@@ -14,8 +14,9 @@ Reading order (the first that gives a stance wins):
 4. The first stance verb of a small lexicon (签/认罪/承认/否认/退还/收到/同意/知道/参与 ...).
 5. An answer that opens with a negator or 是/有 (``没有退款记录``).
 
-A lead clause is read past first: ``根据笔录，是。``, ``经查，否。``, ``答：是的，签了。``, ``据合同第8.1条，…``
-(``答：``, and a first clause that opens with 根据/依据/据/按照/经/从 or is 经查/经核实/查明).
+A lead clause is read past first: ``根据笔录，是。``, ``经查，否。``, ``答：是的，签了。``, ``据合同第8.1条，…``,
+``Based on the judgment, no.`` (``答：``/``Answer:``, and a first clause that opens with 根据/依据/据/按照/经/从,
+"based on", "according to", "as stated/recorded/shown in", or is 经查/经核实/查明).
 """
 
 from __future__ import annotations
@@ -111,7 +112,8 @@ _ABSTAIN = re.compile(
 )
 # A lead clause: 答：, or a first clause that says where the answer comes from (根据笔录，/ 经查，).
 _LEAD = re.compile(
-    r"^\s*(?:答\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上)"
+    r"^\s*(?:(?:答|(?i:answer))\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
+    r"(?i:based\s+on|according\s+to|as\s+(?:stated|recorded|shown)\s+in)\b[^,.;:!?\n]{0,48}?)"
     r"\s*[，,：:]\s*)?"
 )
 _STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
@@ -339,7 +341,7 @@ def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     first = words[0]
     if first.group() in _EN_YES or first.group() in _EN_NO:
         after = low[first.end() : first.end() + 1]
-        if after in ("", ",", ".", "!", ";", " ") and (first.group() != "not" or after != " "):
+        if after in ("", ",", ".", "!", ";", ":", " ") and (first.group() != "not" or after != " "):
             return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
     stems = asked.stems if asked is not None else frozenset()
     for w in words:

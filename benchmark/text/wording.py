@@ -12,7 +12,8 @@
 - a day written ``天`` after a number is ``日`` (``15天`` = ``15日``); thousands separators go
   (``300,000`` -> ``300000``);
 - a duration in English after a number reads as in Chinese: ``15 days`` / ``15-day`` -> ``15日``,
-  ``3 months`` -> ``3个月``, ``2 years`` -> ``2年``, ``4 weeks`` -> ``4周``;
+  ``3 months`` -> ``3个月``, ``2 years`` -> ``2年``, ``4 weeks`` -> ``4周``, the number in words too
+  (``fifteen days`` -> ``15日``, ``twenty-one months`` -> ``21个月``);
 - a unit of measure after a number has one spelling: ``平米``/``㎡``/``m²``/``m2`` -> ``平方米``,
   ``公斤``/``kg`` -> ``千克``, ``公里``/``km`` -> ``千米``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
@@ -58,6 +59,16 @@ _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
 _EN_DURATION = re.compile(r"(?<=[0-9])(?:\s+|-)(days?|weeks?|months?|years?)\b", re.IGNORECASE)
 _EN_UNIT = {"day": "日", "week": "周", "month": "个月", "year": "年"}
+_EN_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")  # fmt: skip
+_EN_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_EN_VALUE = {w: i for i, w in enumerate(_EN_ONES, 1)} | {w: 10 * i for i, w in enumerate(_EN_TENS, 2)}
+# A number in English words before a duration (``fifteen days``, ``twenty-one months``): in digits.
+_EN_WORDS_BEFORE_DURATION = re.compile(
+    rf"\b(?:({'|'.join(_EN_TENS)})(?:[-\s]({'|'.join(_EN_ONES[:9])}))?|({'|'.join(_EN_ONES)}))"
+    r"(?=(?:\s+|-)(?:days?|weeks?|months?|years?)\b)",
+    re.IGNORECASE,
+)
 # After a number (and the 多/余/来 of an approximate one): units of measure in one spelling.
 _MEASURE = re.compile(
     r"(?<=[0-9])([多余来]?)\s*(平米|㎡|m²|m2|公斤|kg|公里|km)(?![0-9A-Za-z])", re.IGNORECASE
@@ -165,6 +176,13 @@ def _measure(m: re.Match[str]) -> str:
     return m.group(1) + _MEASURE_AS[m.group(2).lower()]
 
 
+def _en_number(m: re.Match[str]) -> str:
+    tens, ones, alone = m.groups()
+    if alone:
+        return str(_EN_VALUE[alone.lower()])
+    return str(_EN_VALUE[tens.lower()] + (_EN_VALUE[ones.lower()] if ones else 0))
+
+
 def _en_unit(m: re.Match[str]) -> str:
     return _EN_UNIT[m.group(1).lower().rstrip("s")]
 
@@ -198,6 +216,8 @@ def canonical(text: str) -> str:
         t = _HOUR_POINT.sub("时", t)
     if not t.isascii() and _HAS_CN.search(t):
         t = _arabic(t)
+    if _LATIN.search(t):
+        t = _EN_WORDS_BEFORE_DURATION.sub(_en_number, t)
     if _HAS_DIGIT.search(t) is None:
         return fold(t)
     t = _clock_times(t)
