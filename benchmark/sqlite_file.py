@@ -8,6 +8,7 @@ numbered migrations recorded in a ``schema_version`` table, applied in place whe
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import ClassVar
 from benchmark.errors import StoreError
 
 BUSY_TIMEOUT_S = 60.0
+_RETRY_S = 0.05
 
 
 class SQLiteFile:
@@ -32,13 +34,27 @@ class SQLiteFile:
             self._db = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=check_same_thread
             )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # WAL + NORMAL survives a killed process (not a power cut) and keeps commits cheap.
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
+            self._set_up()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open {self.kind} ({exc})", path=self.path) from None
+
+    def _set_up(self) -> None:
+        """WAL mode, pragmas and migrations. Two processes that open a new file at once can meet
+        ``database is locked`` without SQLite waiting its busy timeout (switching the journal to WAL),
+        so that is tried again until the timeout; the migrations run in one transaction each time."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                # WAL + NORMAL survives a killed process (not a power cut) and keeps commits cheap.
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(_RETRY_S)
 
     def close(self) -> None:
         self._db.close()

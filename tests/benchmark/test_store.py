@@ -149,3 +149,49 @@ def test_prefix_wildcards_are_literal(tmp_path: Path) -> None:
         with pytest.raises(StoreError, match="no run"):
             store.resolve("r%")
         assert store.resolve("run_") == "run_a"
+
+
+class _LockedOnce:
+    """A connection whose first switch to WAL meets ``database is locked`` (another process
+    switching the same new file), as SQLite reports it without waiting its busy timeout."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        self.refused = 0
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql.startswith("PRAGMA journal_mode") and not self.refused:
+            self.refused += 1
+            raise sqlite3.OperationalError("database is locked")
+        return self._db.execute(sql, *args)
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def test_a_locked_switch_to_wal_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[_LockedOnce] = []
+    connect = sqlite3.connect
+
+    def locked_once(*args: Any, **kwargs: Any) -> _LockedOnce:
+        made.append(_LockedOnce(connect(*args, **kwargs)))
+        return made[-1]
+
+    monkeypatch.setattr("benchmark.sqlite_file.sqlite3.connect", locked_once)
+    with RunStore(tmp_path / "h.sqlite") as store:
+        assert store.list_runs() == []
+    assert made[0].refused == 1
+
+
+def test_processes_opening_one_new_file_at_once_all_open_it(tmp_path: Path) -> None:
+    """Before the retry, about one open in a hundred failed with ``database is locked``."""
+    script = "import sys; from benchmark.store import RunStore\nwith RunStore(sys.argv[1]): pass"
+    root = str(Path(__file__).resolve().parents[2])
+    for round_ in range(8):
+        path = tmp_path / f"h{round_}.sqlite"
+        procs = [
+            subprocess.Popen([sys.executable, "-c", script, str(path)], cwd=root, stderr=subprocess.PIPE)
+            for _ in range(6)
+        ]
+        failed = [p.stderr.read().decode() for p in procs if p.wait(timeout=120) != 0 and p.stderr]
+        assert not failed, failed[0]
