@@ -8,10 +8,12 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   ``10000元。第三次是…现金10000元…`` answers, then quotes). A page label a sentence opens with
   (``【第4页】``, ``（第3页）``, ``第4页：``, ``[p. 4]``) is no part of it: a label alone is no conclusion.
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
-  it asserts is, in this order: the only value of the clause that shares the most words with the
-  question (character pairs, at least ``MIN_SHARED`` of them, more than any other value's clause);
-  the only value given as the finding (``核实为``/``认定``/``实际``/``应为``: ``笔录第2页说40000元，第6页核实为
-  46000元``); the total of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
+  it asserts is, in this order: the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
+  ``笔录第2页说40000元，第6页核实为46000元``); the value the answer opens with when its first clause is
+  that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that shares the most
+  words with the question (character pairs, at least ``MIN_SHARED`` of them, more than any other
+  value's clause; in a clause of several values, each value's words are those before it); the total
+  of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
   rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
   without saying which one answers.
 """
@@ -51,6 +53,7 @@ _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总�
 
 
 _SENTENCE_END = "。！？!?；;"
+_BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
 
 def _line_openings(document: Document | Case) -> frozenset[str]:
@@ -151,12 +154,14 @@ def _by_question(
         return None
     best: dict[Hashable, int] = {}
     for start, end in _clauses(text):
-        inside = [f for f in found if start <= f.start < end]
-        if len({key(f) for f in inside}) != 1:
-            continue  # no value, or several: the clause does not single one out
-        score = _shared(text, start, end, found, pairs)
-        value = key(inside[0])
-        best[value] = max(best.get(value, 0), score)
+        inside = sorted((f for f in found if start <= f.start < end), key=lambda f: f.start)
+        if len({key(f) for f in inside}) == 1:
+            segments = [(start, end, inside[0])]
+        else:  # several values in one clause: each with the words before it (借款本金95000元及逾期利息5700元)
+            segments = [(inside[i - 1].end if i else start, f.end, f) for i, f in enumerate(inside)]
+        for lo, hi, f in segments:
+            value = key(f)
+            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, pairs))
     ranked = sorted(best.values(), reverse=True)
     if not ranked or ranked[0] < MIN_SHARED or (len(ranked) > 1 and ranked[1] == ranked[0]):
         return None
@@ -185,6 +190,18 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
     return _only_marked(text, found, key, _TOTAL_WORD, 8)
 
 
+def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
+    """The value the answer opens with when its first clause is that value alone (``9.5万，就是…``)."""
+    end = next((m.end() for m in _CLAUSE_BREAK.finditer(text)), len(text))
+    inside = [f for f in found if f.start < end]
+    if len({key(f) for f in inside}) != 1:
+        return None
+    rest = list(text[:end])
+    for f in inside:
+        rest[f.start : min(f.end, end)] = [" "] * (min(f.end, end) - f.start)
+    return inside[0] if _BARE_REST.fullmatch("".join(rest)) else None
+
+
 def pick(
     found: Sequence[Found], text: str, pairs: frozenset[str], key: Callable[[Found], Hashable]
 ) -> Picked:
@@ -195,8 +212,9 @@ def pick(
     if len(distinct) <= 1:
         return Picked(tuple(found))
     chosen = (
-        _by_question(text, found, key, pairs)
-        or _only_marked(text, found, key, _FINAL_WORD, 12)
+        _only_marked(text, found, key, _FINAL_WORD, 12)
+        or _opening(text, found, key)
+        or _by_question(text, found, key, pairs)
         or _total(text, found, key)
     )
     if chosen is None:

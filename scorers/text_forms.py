@@ -55,6 +55,7 @@ APPROX_WORDS = ("大约", "大概", "约", "左右")
 #: (long form, the short form that stands for it), longest first within each family.
 SHORT_FORMS = (
     ("最高人民法院", "最高院"), ("高级人民法院", "高院"), ("中级人民法院", "中院"), ("人民法院", "法院"),
+    ("最高法院", "最高院"), ("高级法院", "高院"), ("中级法院", "中院"),
     ("最高人民检察院", "最高检"), ("人民检察院", "检察院"),
     ("中国建设银行", "建行"), ("建设银行", "建行"), ("中国工商银行", "工行"), ("工商银行", "工行"),
     ("中国农业银行", "农行"), ("农业银行", "农行"), ("中国银行", "中行"), ("交通银行", "交行"),
@@ -64,8 +65,8 @@ SHORT_FORMS = (
 MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
-_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左]")
-_SHORT_GATE = re.compile("人民|银行|专科|本科")
+_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院]")
+_SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院")
 _NUMERAL_OR_DIGIT = re.compile(
     "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
 )

@@ -78,6 +78,10 @@ _MON = (
 _ORD = r"(?:st|nd|rd|th)?"
 
 _CN_YMD = re.compile(rf"{_Y}\s*年(?:\s*{_M}\s*月(?:\s*{_D}\s*[日号])?)?")
+# A year of two digits, only in a full date (``19年3月5号``): ``10年6月`` alone may be a duration.
+_CN_YY_MD = re.compile(rf"(?<![0-9])(?P<yy>[0-9]{{2}})\s*年\s*{_M}\s*月\s*{_D}\s*[日号]")
+#: Two-digit years below this are 20YY, the others 19YY (fixed, so results never depend on today).
+TWO_DIGIT_PIVOT = 50
 _CN_MD = re.compile(rf"(?<![0-9{_CN_DIG}十]){_M}\s*月(?:\s*{_D}\s*[日号])?")
 _NUM_YEAR = r"(?<![0-9.\-/])(?P<y>[12][0-9]{3})"  # a year not preceded by a digit, point, dash or slash
 _NUM_YMD = re.compile(
@@ -106,7 +110,7 @@ _COMPACT = re.compile(r"([12][0-9]{3})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])")
 _ISO_TIME = re.compile(
     r"([12][0-9]{3}-[0-9]{1,2}-[0-9]{1,2})[T ][0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?"
 )
-_FULL_PATTERNS = [_CN_YMD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
+_FULL_PATTERNS = [_CN_YMD, _CN_YY_MD, _CN_MD, _NUM_YMD, _NUM_YM, *_EN]
 
 
 def _small_int(s: str) -> int | None:
@@ -125,6 +129,9 @@ def _fields(m: re.Match[str]) -> tuple[int | None, int | None, int | None] | Non
         year = int(gd["y"])
     elif gd.get("yc"):
         year = parse_digit_sequence(gd["yc"])
+    elif gd.get("yy"):
+        yy = int(gd["yy"])
+        year = (2000 if yy < TWO_DIGIT_PIVOT else 1900) + yy
     month: int | None = None
     if gd.get("mon"):
         word = gd["mon"]
@@ -208,6 +215,8 @@ def _scan_chinese(t: str) -> list[tuple[int, int, tuple[int | None, int | None, 
             continue
         pattern, back = (_CN_YMD, 8) if t[anchor] == "年" else (_CN_MD, 4)
         m = pattern.search(t, max(0, anchor - back), anchor + 24)
+        if pattern is _CN_YMD and (m is None or not m.start() <= anchor < m.end()):
+            m = _CN_YY_MD.search(t, max(0, anchor - 3), anchor + 24)
         if m is not None and m.start() <= anchor < m.end():
             out.append((m.start(), m.end(), _fields(m)))
             covered = m.end()

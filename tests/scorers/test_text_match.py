@@ -138,6 +138,21 @@ def test_rough_numbers(expected: str, answer: str, status: str, why: str) -> Non
     assert _compare(compare_text, expected, answer, _question("有几个？")).status == status, why
 
 
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("江州市中级法院", MATCH),
+        ("江州中院", MATCH),
+        ("江州市中级人民法院", MATCH),
+        ("江州市高级法院", MISMATCH),
+    ],
+)
+def test_a_court_without_renmin_is_the_same_court(answer: str, status: str) -> None:
+    assert (
+        _compare(compare_entity, "江州市中级人民法院", answer, _question("上诉于哪个法院？")).status == status
+    )
+
+
 def test_the_first_accepted_answer_that_matches_wins() -> None:
     refs = [reference("装修", False), reference("装潢", False)]
     verdict = match_references(refs, [AnswerText("门店装潢", False)], "借款的用途？", entity=False)

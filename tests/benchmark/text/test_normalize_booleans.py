@@ -15,6 +15,13 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("Based on the judgment, no.", "法院是否支持了该项请求？", False, "an English lead clause is read past"),
     ("According to the record, yes, he signed.", "是否签了收条？", True, "according to ..., yes"),
     ("Answer: No.", "是否认罪？", False, "an English answer label"),
+    (
+        "原告当庭表示放弃借期内利息",
+        "原告是否放弃了借期内利息？",
+        True,
+        "表示放弃: a waiver is made by declaring it",
+    ),
+    ("原告表示不放弃借期内利息", "原告是否放弃了借期内利息？", False, "declaring that he does not waive"),
     ("No: she did not appear.", "是否到庭？", False, "no, then a colon"),
     ("Based on the materials, it cannot be determined.", "是否认罪？", None, "an abstention after the lead"),
     ("据合同第8.1条，是连带责任保证。", "是不是连带责任保证？", True, "lead clause naming a clause"),

@@ -26,6 +26,9 @@ PARSE = [
     ("20200831", FULL, "compact"),
     ("2020-08-31T10:00:00", FULL, "ISO date-time"),
     ("8月31日", PartialDate(None, 8, 31), "no year"),
+    ("20年8月31号", FULL, "a two-digit year in a full date: 20YY below the pivot"),
+    ("84年3月15日", PartialDate(1984, 3, 15), "19YY from the pivot on"),
+    ("10年6月", None, "a two-digit year without a day is no date (10年6月 may be a duration)"),
     ("八月三十一日", PartialDate(None, 8, 31), "no year, Chinese numerals"),
     ("August 31", PartialDate(None, 8, 31), "English without year"),
     ("2020年8月", PartialDate(2020, 8, None), "no day"),
@@ -80,6 +83,8 @@ def test_partial_date_strings(date: PartialDate, text: str, iso: str | None) -> 
 FIND = [
     ("他于2020年8月31日付款", [("2020年8月31日", "2020-08-31", None)], "plain"),
     ("8月31日付款", [("8月31日", "????-08-31", None)], "yearless stays yearless"),
+    ("在19年3月5号那天", [("19年3月5号", "2019-03-05", None)], "a two-digit year in a full date"),
+    ("119年3月5日", [("3月5日", "????-03-05", None)], "no two-digit year inside a longer number"),
     ("大约8月底", [("8月", "????-08", "approximate")], "月底"),
     ("8月底", [("8月", "????-08", "approximate")], "月底 without 大约"),
     ("8月中旬", [("8月", "????-08", "approximate")], "中旬"),
