@@ -144,16 +144,22 @@ _BARE_PREFIX = re.compile(r"^(?:答[:：]?)?(?:共计|总共|合计|总计|一�
 _BARE_MAX = 16
 
 
+_FIRST_CLAUSE = re.compile(r"[^，,；;。！!？?\n]*")
+
+
 def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
-    """A short answer that is nothing but one value (``46000``, ``共计46000。``, ``3``), as a Found."""
-    core = text.strip().rstrip("。.！!")
-    if not core or len(core) > _BARE_MAX:
-        return None
-    value = parse(_BARE_PREFIX.sub("", core, count=1))
-    if value is None:
-        return None
+    """A short answer that is nothing but one value (``46000``, ``共计46000。``, ``3``), or that opens
+    with a clause that is (``10500，其中两条中华1200``), as a Found."""
     start = len(text) - len(text.lstrip())
-    return Found(kind, value, start, start + len(core), core, True, None)
+    whole = text.strip().rstrip("。.！!")
+    first = _FIRST_CLAUSE.match(text, start)
+    for core in dict.fromkeys((whole, first.group().rstrip() if first else "")):
+        if not core or len(core) > _BARE_MAX:
+            continue
+        value = parse(_BARE_PREFIX.sub("", core, count=1))
+        if value is not None:
+            return Found(kind, value, start, start + len(core), core, True, None)
+    return None
 
 
 class AnswerValues:

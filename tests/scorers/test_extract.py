@@ -81,7 +81,14 @@ def test_counts_from_fields(field: Any, expected: int) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("46000", 46000), ("共计46000。", 46000), ("答：46,000", 46000), ("46000.5", Decimal("46000.5"))],
+    [
+        ("46000", 46000),
+        ("共计46000。", 46000),
+        ("答：46,000", 46000),
+        ("46000.5", Decimal("46000.5")),
+        ("10500，其中两条中华1200", 10500),  # an opening clause that is one bare value
+        ("一共10500，其中两条中华1200", 10500),
+    ],
 )
 def test_a_bare_number_answers_an_amount(text: str, expected: Decimal) -> None:
     assert [f.value for f in _values(text).amounts] == [expected]
@@ -89,6 +96,7 @@ def test_a_bare_number_answers_an_amount(text: str, expected: Decimal) -> None:
 
 def test_a_long_answer_with_a_bare_number_has_no_amount() -> None:
     assert _values("我记得大家后来说的那个数字好像是46000").amounts == ()
+    assert _values("他说的那个数字好像是46000，记不清了").amounts == ()  # the opening clause is no bare value
 
 
 @pytest.mark.parametrize(("text", "expected"), [("3", [3]), ("三。", [3]), ("一共3", [3]), ("很多", [])])
