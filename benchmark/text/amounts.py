@@ -34,7 +34,12 @@ _DIGIT1 = "".join(CN_DIGITS) + ZERO_CHARS
 _START = rf"[0-9{_DIGIT1}十拾百佰千仟几廿卅]"
 _BODY = rf"(?:[0-9{_CN}几多余]|,(?=[0-9]{{3}}(?![0-9]))|\.(?=[0-9])|点(?=[0-9{_DIGIT1}]))"
 # A run starts with a numeral not preceded by a letter, digit, 万/亿 or a digit and its point or comma.
-_RUN = re.compile(rf"(?<![0-9A-Za-z_万亿萬億])(?<![0-9][.,]){_START}{_BODY}*")
+_RUN = re.compile(
+    rf"(?:(?<![0-9A-Za-z_万亿萬億])|(?<=[Rr][Mm][Bb])|(?<=[Cc][Nn][Yy]))(?<![0-9][.,]){_START}{_BODY}*"
+)  # after RMB/CNY written without a space too (RMB150,000)
+# An English magnitude after a number in digits: ``1.5 million``, ``150 thousand``, ``150k``.
+_EN_MAGNITUDE = re.compile(r"\s*(million|thousand|billion|mn|bn|k)\b", re.IGNORECASE)
+_EN_SCALE = {"million": 10**6, "mn": 10**6, "thousand": 10**3, "k": 10**3, "billion": 10**9, "bn": 10**9}
 _PREFIX = re.compile(r"(?:¥|人民币|rmb|cny|renminbi)\s*$", re.IGNORECASE)
 _SUFFIX = re.compile(
     r"(?P<approx>\s*(?:多|余|来))?\s*(?:"
@@ -297,6 +302,9 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
     for m in _RUN.finditer(t):
         start, end = m.span()
         run = m.group()
+        magnitude = _EN_MAGNITUDE.match(t, end) if run.isascii() else None
+        if magnitude is not None:
+            end = magnitude.end()  # the number and its magnitude are one value: 1.5 million
         suffix = _SUFFIX.match(t, end)
         if not _may_be_amount(t, run, start, end, suffix):
             continue
@@ -308,6 +316,8 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
         if parsed is None:
             continue
         value, approx = parsed
+        if magnitude is not None:
+            value *= _EN_SCALE[magnitude.group(1).lower()]
         cued, lo, hi, value, approx = _cue_and_end(t, run, start, end, value, approx, suffix)
         cands.append(_Cand(lo, hi, start, end, _canonical(value), approx, cued))
     if not cands:

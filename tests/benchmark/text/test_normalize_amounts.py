@@ -103,6 +103,12 @@ FIND = [
     ("a 2,000-yuan supermarket card", [("2,000-yuan", 2000, None)], "English unit after a hyphen"),
     ("第3-4页", [], "a page range is no amount"),
     ("CNY 42000 was wired", [("CNY 42000", 42000, None)], "ISO code"),
+    ("RMB 1.5 million", [("RMB 1.5 million", 1500000, None)], "an English magnitude after the number"),
+    ("150 thousand yuan", [("150 thousand yuan", 150000, None)], "thousand, then the unit"),
+    ("CNY 150k", [("CNY 150k", 150000, None)], "k for thousand"),
+    ("RMB150,000", [("RMB150,000", 150000, None)], "RMB written against the number"),
+    ("1.5 million people", [], "a magnitude without a money cue is no amount"),
+    ("ABC150元", [], "letters before a number make it part of a code (as before)"),
     ("He paid about RMB 40,000.", [("RMB 40,000", 40000, "approximate")], "English approximation"),
     ("maybe RMB 42,000", [("RMB 42,000", 42000, "hedge")], "English hedge"),
     (
