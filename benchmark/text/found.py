@@ -63,8 +63,9 @@ _HEDGE = re.compile(
 )
 _HEDGE_AFTER = re.compile(r"^[^。；;！!？?\n]{0,6}?(?:吧|吗|\?|？)")
 _NEGATED_BEFORE = re.compile(
-    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|"
-    r"\bnot|\bnever|n't)\s*(?:是|为|有|给了?|共计|总共|一共|合计|总计|only|exactly|be|been|the)?\s*$",
+    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|(?<!有)没有|(?<!有)没|未|"
+    r"\bnot|\bnever|n't)\s*(?:是|为|有|给了?|付了?|支付了?|还了?|归还了?|收到?了?|借了?|转了?|交了?|"
+    r"共计|总共|一共|合计|总计|only|exactly|be|been|the)?\s*$",
     re.IGNORECASE,
 )
 _APPROX_BEFORE = re.compile(
@@ -75,7 +76,7 @@ _APPROX_BEFORE = re.compile(
 )
 _APPROX_AFTER = re.compile(r"^\s*(?:左右|上下|前后|开外|出头|许|\bor so\b)", re.IGNORECASE)
 _RANGE_BEFORE = re.compile(
-    r"(?:超过|不少于|不低于|不超过|不高于|至少|最少|最多|多于|少于|高于|低于|不到|不足|不满|"
+    r"(?:超过|不少于|不低于|不超过|不高于|至少|最少|最多|多于|少于|高于|低于|不到|不足|不满|不止|不只|不下|"
     r"\b(?:more than|less than|at least|at most|up to)\b)\s*(?:了|是|有)?\s*$",
     re.IGNORECASE,
 )
@@ -83,9 +84,10 @@ _RANGE_AFTER = re.compile(r"^\s*(?:以上|以下|以内|之内|之上|之下|封
 
 # Characters every before/after rule needs at least one of: a clause with none has no qualifier.
 _CUE_BEFORE = re.compile(
-    r"[不并而绝非没能许或好似概估恐应兴貌印确准说清记约近将接差乎致莫超至少低高多最足满到a-zA-Z]"
+    r"[不并而绝非没未能许或好似概估恐应兴貌印确准说清记约近将接差乎致莫超至少低高多最足满到a-zA-Z]"
 )
-_CUE_AFTER = re.compile(r"[以之封左上前开出许吧吗?？a-zA-Z]")
+_CUE_AFTER = re.compile(r"[以之封左上前开出许吧吗也都?？a-zA-Z]")
+_NEGATED_AFTER = re.compile(r"^\s*(?:也|都)(?:没有|没|不|未)")  # 一次也没有: not once
 
 
 _ALT_GAP = re.compile(r"\s*[,，]?\s*(?:或者|或是|还是|抑或|或|要么|/|\bor\b)\s*(?:是|为)?\s*", re.IGNORECASE)
@@ -116,7 +118,7 @@ def context_qualifier(t: str, start: int, end: int) -> str | None:
     cue_after = _CUE_AFTER.search(after) is not None
     if not (cue_before or cue_after):
         return None
-    if cue_before and _NEGATED_BEFORE.search(before):
+    if (cue_before and _NEGATED_BEFORE.search(before)) or (cue_after and _NEGATED_AFTER.match(after)):
         return "negated"
     if (cue_before and _RANGE_BEFORE.search(before)) or (cue_after and _RANGE_AFTER.match(after)):
         return "range"
