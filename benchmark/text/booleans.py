@@ -14,7 +14,8 @@ Reading order (the first that gives a stance wins):
 4. The first stance verb of a small lexicon (签/认罪/承认/否认/退还/收到/同意/知道/参与 ...).
 5. An answer that opens with a negator or 是/有 (``没有退款记录``).
 
-A lead clause is read past first: ``根据笔录，是。``, ``经查，否。``, ``答：是的，签了。``, ``据合同第8.1条，…``,
+A question the answer asks itself is read past too (``到庭了吗？没有``, ``谁说没签？签了``). A lead clause is
+read past first: ``根据笔录，是。``, ``经查，否。``, ``答：是的，签了。``, ``据合同第8.1条，…``,
 ``Based on the judgment, no.`` (``答：``/``Answer:``, and a first clause that opens with 根据/依据/据/按照/经/从,
 "based on", "according to", "as stated/recorded/shown in", or is 经查/经核实/查明).
 """
@@ -80,6 +81,9 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "接受": ("拒绝",),
     "收到": ("拒收",),
     "支持": ("驳回",),
+    "到庭": ("缺席",),
+    "出庭": ("缺席",),
+    "到场": ("缺席",),
 }
 #: Stance verbs for answers read without a question (longest first); 否认/拒绝 are negative in themselves.
 _LEXICON = re.compile(
@@ -131,6 +135,7 @@ _LEAD = re.compile(
     r"(?i:based\s+on|according\s+to|as\s+(?:stated|recorded|shown)\s+in)\b[^,.;:!?\n]{0,48}?)"
     r"\s*[，,：:]\s*)?"
 )
+_QUESTION_SENTENCE = re.compile(r"[^。！!?；;\n]*\?")  # after half_width: ？ is ?
 _STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
 _AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可"))
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -387,6 +392,14 @@ def _past_lead(t: str) -> str:
     return " " * m.end() + rest
 
 
+def _without_questions(t: str) -> str:
+    """``t`` with the questions it asks itself blanked (``到庭了吗？没有``, ``谁说没签？签了``): a question
+    asserts nothing, so an answer that only asks (``签了吗？``) takes no stance."""
+    if "?" not in t:
+        return t
+    return _QUESTION_SENTENCE.sub(lambda m: " " * len(m.group()), t)
+
+
 def read_boolean(
     text: str, question: str | YesNoQuestion | None = None, abstains: Callable[[str], bool] | None = None
 ) -> Found | None:
@@ -397,7 +410,7 @@ def read_boolean(
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
-    t = _past_lead(half_width(text).replace("是否", "\x00\x00"))
+    t = _without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00")))
     if not t.strip():
         return None
     asked = yes_no_question(question) if isinstance(question, str) else question

@@ -15,6 +15,11 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("Based on the judgment, no.", "法院是否支持了该项请求？", False, "an English lead clause is read past"),
     ("According to the record, yes, he signed.", "是否签了收条？", True, "according to ..., yes"),
     ("Answer: No.", "是否认罪？", False, "an English answer label"),
+    ("到庭了吗？没有。", "是否到庭参加了诉讼？", False, "the question asked back asserts nothing"),
+    ("谁说没签？签了。", "是否签了收条？", True, "a rhetorical question, then the answer"),
+    ("签了吗？", "是否签了收条？", None, "an answer that only asks takes no stance"),
+    ("缺席", "是否到庭参加了诉讼？", False, "缺席: the antonym of 到庭"),
+    ("她没有缺席", "是否到庭参加了诉讼？", True, "not absent"),
     (
         "原告当庭表示放弃借期内利息",
         "原告是否放弃了借期内利息？",
