@@ -72,7 +72,9 @@ _NUMERAL_OR_DIGIT = re.compile(
 )
 #: A text holding no character that a negation, hedge, approximation, list or alternative starts
 #: with (scorers.text_match): nothing in it can qualify a name it holds.
-NO_CUE = re.compile(r"[^不并而绝非没可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*")
+NO_CUE = re.compile(
+    r"[^不并而绝非没未以之可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*"
+)
 _SHORT = re.compile("|".join(re.escape(long) for long, _ in SHORT_FORMS))
 _SHORT_OF = dict(SHORT_FORMS)
 # 申请人 not in 申请人民法院…; longer roles first (被告人 before 被告)

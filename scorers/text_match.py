@@ -18,7 +18,8 @@ order:
    other text between two words that are found (``江州惠民银行东湖支行``). jieba is loaded only when
    this rule is reached.
 
-What rules 2 and 3 find must also be asserted: not negated (``不是蒲立恒``: a mismatch), not hedged
+What rules 2 and 3 find must also be asserted: not negated (``不是蒲立恒``, ``未承诺全额退还``: a mismatch),
+not bounded (``大专以下``: a mismatch), not hedged
 (``可能是蒲立恒``, ``…吧``: an omission), and not one of several alternatives (``蒲立恒或顾主任``) or, for
 an entity, of a list of names without saying which one answers (``贺承舟、符晓川`` when one person is
 asked; ``审判员蔺书衡、书记员郜以宁`` says which): a mismatch.
@@ -48,8 +49,11 @@ HEAD_SHARE = 0.6
 TOKEN_THRESHOLD = 0.8
 
 _NEGATED = re.compile(
-    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|不在|not|never|isnt|wasnt)(?:是|为|在)?$"
-)
+    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是?|不在|不能|不再|(?<!有)没有|(?<!有)没|未|"
+    r"(?<![差要])不|not|never|isnt|wasnt)(?:承诺|答应|同意|说过?|打算|愿意|想|肯|准备)?(?:是|为|在)?$"
+)  # a verb of saying or committing may stand between: 未承诺全额退还
+# A bound after the reference: ``大专以下`` is below it, ``15日以上`` more than it.
+_BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 _HEDGE = re.compile(
     r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|不确定|说不准|"
     r"maybe|perhaps|probably|possibly|might|ithink|iguess|notsure"
@@ -89,7 +93,7 @@ _KIND_LAST = re.compile(f"(?:{_KIND.pattern})$")
 @dataclass(frozen=True)
 class TextVerdict:
     status: str  # match | mismatch | omission
-    rule: str  # numbers | contains | head | tokens | negated | hedge | alternatives | list | none
+    rule: str  # numbers | contains | head | tokens | negated | bound | hedge | alternatives | list | none
     reason: str
     reference: str
     share: float | None = None  # the tokens rule's share, when it was reached
@@ -117,7 +121,15 @@ def match_references(
 
 def _telling(v: TextVerdict) -> int:
     """Failures that say what the answer did with the reference first."""
-    return {"negated": 0, "hedge": 0, "alternatives": 0, "list": 0, "numbers": 1, "tokens": 2}.get(v.rule, 3)
+    return {
+        "negated": 0,
+        "bound": 0,
+        "hedge": 0,
+        "alternatives": 0,
+        "list": 0,
+        "numbers": 1,
+        "tokens": 2,
+    }.get(v.rule, 3)
 
 
 def _match(
@@ -236,6 +248,8 @@ def _qualified(
     before, after = m.string[: m.start()], m.string[m.end() :]
     if _NEGATED.search(before):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
+    if _BOUND_AFTER.match(after):
+        return TextVerdict(MISMATCH, "bound", f"answer gives a bound on {ref.text!r}, not it", ref.text)
     hedges = _HEDGE.findall(before)
     asks_about = _ASKS_ABOUT.search(question) is not None
     if (hedges and not (asks_about and set(hedges) <= _DEGREE_WORDS)) or _HEDGE_AFTER.match(after):

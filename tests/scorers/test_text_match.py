@@ -153,6 +153,22 @@ def test_a_court_without_renmin_is_the_same_court(answer: str, status: str) -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("expected", "answer", "status", "why"),
+    [
+        ("全额退还", "不会全额退还", MISMATCH, "不会 before the reference denies it"),
+        ("全额退还", "未全额退还", MISMATCH, "未 denies it"),
+        ("全额退还", "没有全额退还", MISMATCH, "没有 denies it"),
+        ("装修", "差不多都用于装修", MATCH, "差不多 is no negation"),
+        ("大专", "大专以下", MISMATCH, "a bound below the reference"),
+        ("本科", "本科以上", MISMATCH, "a bound above it"),
+        ("大专", "大专毕业", MATCH, "a word after the reference that bounds nothing"),
+    ],
+)
+def test_negations_and_bounds_around_a_reference(expected: str, answer: str, status: str, why: str) -> None:
+    assert _compare(compare_text, expected, answer, _question("是什么？")).status == status, why
+
+
 def test_the_first_accepted_answer_that_matches_wins() -> None:
     refs = [reference("装修", False), reference("装潢", False)]
     verdict = match_references(refs, [AnswerText("门店装潢", False)], "借款的用途？", entity=False)
@@ -263,7 +279,7 @@ def test_the_token_rule_reads_one_sentence_with_every_number() -> None:
 
 
 _PIECES = ["蒲立恒", "顾主任", "听雨轩茶楼", "江州市中院", "不是", "可能", "或", "、", "和", "，", "。", "（", "）",
-           "被告", "介绍的", "吧", "他说", "十五日", "15天", "\n", " ", "Pu"]  # fmt: skip
+           "被告", "介绍的", "吧", "他说", "十五日", "15天", "\n", " ", "Pu", "未", "没", "不会", "以下", "之外"]  # fmt: skip
 
 
 @given(
