@@ -1,7 +1,7 @@
 """Specifics a free text asserts, with spans and a normalised value (docs/scoring/conflict_gap.md).
 
 Kinds: ``phone`` (mobiles with or without separators, ``+86``, masked ``139****0271``; landlines with
-an area code, or 7-8 digits after 电话/手机), ``id`` (18- and 15-digit ID numbers, masked ones),
+an area code, or 7-8 digits after 电话/手机; a number given in part, ``139开头``, ``手机尾号8866``), ``id`` (18- and 15-digit ID numbers, masked ones),
 ``account`` (16-19 digit bank card numbers, grouped or masked), ``wechat`` (an id after 微信号/微信:),
 ``address`` (…路…号…, …村…组, or text with an address marker after 住址/地址/住在), ``place`` (a named
 hotel, school, bank, company … such as ``金海湾酒楼``), ``amount`` and ``date`` (``benchmark.text``;
@@ -133,6 +133,23 @@ def _numbers(t: str) -> list[Specific]:
         add("phone", m, _digits(m.group()))
     for m in _LABELLED_PHONE.finditer(t):
         add("phone", m, m.group(1), 1)
+    return out
+
+
+# A phone number given in part: its first three digits (``138开头``) or, after a phone word, its last
+# four (``手机尾号5678``). Written as a masked number, so it agrees with any number showing those digits.
+_PHONE_HEAD = re.compile(r"(?<![\d*＊])(1[3-9]\d)\s*(?:开头|打头)")
+_PHONE_TAIL = re.compile(r"(?:电话|手机|号码|手机号)[^\d\n。；，,]{0,4}尾号(?:是|为)?\s*(\d{4})(?![\d*＊])")
+
+
+def _partial_phones(t: str) -> list[Specific]:
+    if "开头" not in t and "打头" not in t and "尾号" not in t:
+        return []
+    out = [
+        Specific("phone", m.group(), m.group(1) + "*" * 8, m.start(), m.end())
+        for m in _PHONE_HEAD.finditer(t)
+    ]
+    out += [Specific("phone", m.group(1), "*" * 7 + m.group(1), *m.span(1)) for m in _PHONE_TAIL.finditer(t)]
     return out
 
 
@@ -408,7 +425,7 @@ class _Spans:
 
 def _specifics(read: TextValues) -> tuple[Specific, ...]:
     text, t = read.text, read.half
-    found = _numbers(t) + _wechat(t) + _rates(t) + _times(t) + _values(read)
+    found = _numbers(t) + _partial_phones(t) + _wechat(t) + _rates(t) + _times(t) + _values(read)
     found += sorted(_addresses(t), key=lambda s: (s.start, -s.end))
     found += _places(t)
     kept = _resolve(_dedupe(found))

@@ -29,10 +29,17 @@ def keys(text: str, kinds: set[str] | None = None) -> list[str]:
         ("座机（0571）88886666。", "phone:057188886666"),
         ("座机0571-88886666。", "phone:057188886666"),
         ("办公电话：8888666。", "phone:8888666"),
+        ("号码是139开头的。", "phone:139********"),  # its first digits: a number given in part
+        ("手机尾号是8866。", "phone:*******8866"),  # its last four, after a phone word
     ],
 )
 def test_phone_numbers(text: str, expected: str) -> None:
     assert keys(text) == [expected]
+
+
+def test_a_card_tail_and_a_year_are_no_phone() -> None:
+    assert keys("银行卡尾号0428", {"phone"}) == []
+    assert keys("2020年开头", {"phone"}) == []
 
 
 @pytest.mark.parametrize(
