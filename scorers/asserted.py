@@ -28,7 +28,7 @@ from decimal import Decimal
 
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
-from benchmark.text import Found
+from benchmark.text import Found, find_amounts
 
 __all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick", "question_pairs"]
 
@@ -53,6 +53,8 @@ _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总�
 
 
 _SENTENCE_END = "。！？!?；;"
+_AMOUNT = "¥"  # marks an amount among the question's pairs
+_AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
 
@@ -128,9 +130,12 @@ class Picked:
 
 
 def question_pairs(question: str) -> frozenset[str]:
-    """The question's pairs of Han characters, those with an interrogative left out (what ``pick``
-    reads of the question; a scorer reads them once per question)."""
-    return frozenset(p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p))
+    """The question's pairs of Han characters, those with an interrogative left out, and its definite
+    amounts as ``¥<value>`` (what ``pick`` reads of the question; a scorer reads them once per
+    question): ``第一笔还款30,000元是在哪一天？`` singles out the clause that holds ``3万``."""
+    pairs = {p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p)}
+    pairs.update(f"{_AMOUNT}{f.value}" for f in find_amounts(question) if f.definite)
+    return frozenset(pairs)
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -139,12 +144,18 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 
 def _shared(text: str, start: int, end: int, found: Sequence[Found], pairs: frozenset[str]) -> int:
-    """Pairs the clause ``text[start:end]``, its values cut out, shares with the question."""
+    """Pairs the clause ``text[start:end]``, its values cut out, shares with the question; an amount the
+    question names counts as two (``_AMOUNT_WEIGHT``)."""
     clause = list(text[start:end])
     for f in found:
         for i in range(max(f.start, start), min(f.end, end)):
             clause[i - start] = " "
-    return len(pairs.intersection(_HAN_PAIR.findall("".join(clause))))
+    rest = "".join(clause)
+    shared = len(pairs.intersection(_HAN_PAIR.findall(rest)))
+    if any(p.startswith(_AMOUNT) for p in pairs):
+        amounts = {f"{_AMOUNT}{f.value}" for f in find_amounts(rest) if f.definite}
+        shared += _AMOUNT_WEIGHT * len(pairs & amounts)
+    return shared
 
 
 def _by_question(

@@ -112,6 +112,17 @@ def test_pick_amounts(text: str, question: str, asserted: list[int], listed: lis
     assert _amounts(text, question) == (asserted, listed)
 
 
+def test_an_amount_the_question_names_says_which_date_answers() -> None:
+    text = "2019年9月10日还了3万，2020年1月20日还了2.5万。"
+    dates = [f for f in find_dates(text) if f.definite]
+    for question, expected in (
+        ("第一笔还款30,000元是在哪一天？", "2019-09-10"),
+        ("还款2.5万元是哪一天？", "2020-01-20"),
+    ):
+        picked = pick(dates, text, question_pairs(question), lambda f: str(f.value))
+        assert [str(f.value) for f in picked.asserted] == [expected], question
+
+
 def test_pick_counts_by_total_and_dates_by_question() -> None:
     counts = [f for f in find_counts("3次：两次转账，一次现金。") if f.definite]
     assert [
