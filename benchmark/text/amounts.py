@@ -80,6 +80,22 @@ _CONNECTOR_AFTER = re.compile(
 # The Chinese comma as a thousands separator, as real judgments write it (人民币300，000元, １２，０００元):
 # after one to three digits, before exactly three.
 _FW_THOUSANDS = re.compile("(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=[0-9０-９]{3}(?![0-9０-９]))")
+# Groups of three digits apart by a space (``46 000元``, ``1 500 000``): one number, not ``000元``.
+_SPACE_CHARS = " \u00a0\u2009\u202f"
+_SPACED_GROUPS = re.compile(rf"(?<![0-9.,])[0-9]{{1,3}}(?:[{_SPACE_CHARS}][0-9]{{3}})+(?![0-9])")
+_SPACE = re.compile(f"[{_SPACE_CHARS}]")
+
+
+def _thousands_commas(text: str) -> str:
+    """``text`` with its thousands separators written as ASCII commas: a full-width comma
+    (``300，000``) or a space between groups of three digits (``46 000``); the same length."""
+    if "，" in text:
+        text = _FW_THOUSANDS.sub(",", text)
+    if _SPACE.search(text) is not None:
+        text = _SPACED_GROUPS.sub(lambda m: _SPACE.sub(",", m.group()), text)
+    return text
+
+
 _PREFIX_GATE = re.compile(r"[¥币a-zA-Z]")  # what every prefix cue holds
 _BIG_SET = frozenset(BIG_UNITS)
 _APPROX_PAIR = re.compile(r"([一二三四五六七八九两])([一二三四五六七八九两])")
@@ -291,7 +307,7 @@ def find_amounts(text: str) -> list[Found]:
 
 
 def _find_amounts(text: str) -> tuple[Found, ...]:
-    return _amounts_in(text, half_width(_FW_THOUSANDS.sub(",", text)), None)
+    return _amounts_in(text, half_width(_thousands_commas(text)), None)
 
 
 def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> tuple[Found, ...]:
@@ -302,6 +318,8 @@ def _amounts_in(text: str, t: str, date_spans: list[tuple[int, int]] | None) -> 
     for m in _RUN.finditer(t):
         start, end = m.span()
         run = m.group()
+        if len(run) > 1 and not run.strip("0"):
+            continue  # 000元: the tail of a number split by a space, never an amount of its own
         magnitude = _EN_MAGNITUDE.match(t, end) if run.isascii() else None
         if magnitude is not None:
             end = magnitude.end()  # the number and its magnitude are one value: 1.5 million
@@ -343,7 +361,7 @@ def amounts_and_dates(text: str, t: str | None = None) -> tuple[tuple[Found, ...
     t = half_width(text) if t is None else t
     scan = scan_dates(t)
     dates = dates_in(text, t, scan)
-    commas = _FW_THOUSANDS.sub(",", text)
+    commas = _thousands_commas(text)
     ta = t if commas == text else half_width(commas)
     return _amounts_in(text, ta, [(s, e) for s, e, _ in scan] if ta == t else None), dates
 
