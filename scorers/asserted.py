@@ -33,7 +33,7 @@ from benchmark.text import Found, find_amounts
 __all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick", "question_pairs"]
 
 EXCERPT_SHARE = 0.8
-MIN_SHARED = 2
+MIN_SHARED = 1
 _EXCERPT_MIN_CHARS = 40
 _SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
 

@@ -82,7 +82,9 @@ _CONNECTOR_AFTER = re.compile(
 _FW_THOUSANDS = re.compile("(?<=[0-9０-９])(?<![0-9０-９]{4})，(?=[0-9０-９]{3}(?![0-9０-９]))")
 # Groups of three digits apart by a space (``46 000元``, ``1 500 000``): one number, not ``000元``.
 _SPACE_CHARS = " \u00a0\u2009\u202f"
-_SPACED_GROUPS = re.compile(rf"(?<![0-9.,])[0-9]{{1,3}}(?:[{_SPACE_CHARS}][0-9]{{3}})+(?![0-9])")
+_SPACED_GROUPS = re.compile(
+    rf"(?<![0-9０-９.,．，])[0-9０-９]{{1,3}}(?:[{_SPACE_CHARS}][0-9０-９]{{3}})+(?![0-9０-９])"
+)  # full-width digits too, so that the text and its half-width form read alike
 _SPACE = re.compile(f"[{_SPACE_CHARS}]")
 
 
