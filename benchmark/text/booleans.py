@@ -71,6 +71,8 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("知道", "知情", "知晓"),
     ("同意", "答应", "认可"),
 ]
+#: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
+_COMPLETE = frozenset("清完齐足")
 #: Antonyms: finding one of these states the opposite of the predicate.
 _ANTONYMS: dict[str, tuple[str, ...]] = {
     "承认": ("否认", "异议"),
@@ -271,6 +273,8 @@ def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
             words.extend((w, False) for w in group if len(w) > 1)
     for head in list(heads):
         words.extend((w, True) for w in _ANTONYMS.get(head, ()))
+    if core[1:2] in _COMPLETE:
+        return tuple(words)  # 还清: 还了一部分 does not say it was repaid in full
     words.append((core[0], False))
     for group in _SYNONYMS:
         if any(h in group for h in heads):
@@ -287,12 +291,15 @@ class YesNoQuestion:
     text: str
     predicates: tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]
     stems: frozenset[str]  # the first five letters of its English words, stop words left out
+    in_full: bool = False  # it asks whether an act was done in full (还清): no bare verb answers it
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
     cores = _question_cores(question) if question else ()
     stems = frozenset(w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2)
-    return YesNoQuestion(question, tuple((_candidates(core), negative) for core, negative in cores), stems)
+    predicates = tuple((_candidates(core), negative) for core, negative in cores)
+    in_full = any(core[1:2] in _COMPLETE for core, _ in cores)
+    return YesNoQuestion(question, predicates, stems, in_full)
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
@@ -424,7 +431,7 @@ def read_boolean(
         return found
     if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
-    found = _by_lexicon(text, t)
+    found = _by_lexicon(text, t) if not (asked is not None and asked.in_full) else None
     if found is None and t.isascii():
         found = _english(text, t, asked)
     if found is None:

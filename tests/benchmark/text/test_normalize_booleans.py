@@ -19,6 +19,10 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("谁说没签？签了。", "是否签了收条？", True, "a rhetorical question, then the answer"),
     ("签了吗？", "是否签了收条？", None, "an answer that only asks takes no stance"),
     ("缺席", "是否到庭参加了诉讼？", False, "缺席: the antonym of 到庭"),
+    ("还了一部分", "被告是否还清了借款？", None, "repaid in part does not say repaid in full (was a yes)"),
+    ("付了一半", "是否付清了房款？", None, "the bare verb does not answer 付清"),
+    ("没还清", "被告是否还清了借款？", False, "the compound, negated"),
+    ("已全部还清", "被告是否还清了借款？", True, "the compound"),
     ("她没有缺席", "是否到庭参加了诉讼？", True, "not absent"),
     (
         "原告当庭表示放弃借期内利息",
