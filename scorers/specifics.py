@@ -1,8 +1,8 @@
 """Specifics a free text asserts, with spans and a normalised value (docs/scoring/conflict_gap.md).
 
 Kinds: ``phone`` (mobiles with or without separators, ``+86``, masked ``139****0271``; landlines with
-an area code, or 7-8 digits after 电话/手机; a number given in part, ``139开头``, ``手机尾号8866``), ``id`` (18- and 15-digit ID numbers, masked ones),
-``account`` (16-19 digit bank card numbers, grouped or masked), ``wechat`` (an id after 微信号/微信:),
+an area code, or 7-8 digits after 电话/手机; a number given in part, ``139开头``, ``手机尾号8866``),
+``id`` (18- and 15-digit ID numbers, masked ones), ``account`` (16-19 digit bank card numbers, grouped or masked), ``wechat`` (an id after 微信号/微信:),
 ``address`` (…路…号…, …村…组, or text with an address marker after 住址/地址/住在), ``place`` (a named
 hotel, school, bank, company … such as ``金海湾酒楼``), ``amount`` and ``date`` (``benchmark.text``;
 negated values are not asserted), ``rate`` (``6%``, ``百分之六``), ``time`` (``下午3点``, ``15:30``,

@@ -94,24 +94,7 @@ _LEXICON = re.compile(
     "到场|出庭|上诉|自首|谅解|签|退|还|收|付"
 )
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
-_ATTITUDES = frozenset(
-    {
-        "认罪",
-        "承认",
-        "认可",
-        "同意",
-        "接受",
-        "否认",
-        "反对",
-        "拒绝",
-        "知道",
-        "知情",
-        "谅解",
-        "异议",
-        "放弃",
-        "撤回",
-    }
-)
+_ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回"))
 _DECLARING = frozenset({"表示"})
 _INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
 
