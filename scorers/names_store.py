@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from benchmark.text.jieba_loader import dictionary_key, load_jieba
-from benchmark.text.marshal_file import read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
 from benchmark.user_cache import user_cache_dir
 
 __all__ = ["FOLDER", "MAX_FILES", "read_table", "table_file", "write_table"]
@@ -59,13 +59,4 @@ def write_table(path: Path, table: dict[str, bool]) -> None:
     """Keep ``table`` in ``path`` (whole, or not at all); a new file drops all but the newest files."""
     new = not path.exists()
     if write_marshal(path, table) and new:
-        _prune(path.parent)
-
-
-def _prune(folder: Path) -> None:
-    try:
-        files = sorted(folder.glob("*.marshal"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for old in files[MAX_FILES:]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        pass  # another process pruned first
+        keep_newest(path.parent, MAX_FILES)

@@ -1,5 +1,6 @@
 """Files of the user's cache that hold one ``marshal`` dump (jieba's prefix dictionary, the baseline's
-document tokens): read whole, written whole or not at all.
+document tokens, a document's name verdicts): read whole, written whole or not at all, and the newest
+of a folder kept.
 
 A file that cannot be read or does not decode reads as None (the caller builds its value again); a
 file is written to a temporary name beside it and renamed, so a reader never sees half of one; an
@@ -14,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["read_marshal", "write_marshal"]
+__all__ = ["keep_newest", "read_marshal", "write_marshal"]
 
 
 def read_marshal(path: Path) -> object | None:
@@ -41,3 +42,14 @@ def write_marshal(path: Path, value: Any) -> bool:
     except OSError:
         return False
     return True
+
+
+def keep_newest(folder: Path, count: int) -> None:
+    """Delete all but the ``count`` newest ``.marshal`` files of ``folder`` (by modification time); a
+    file another process deleted first is no error."""
+    try:
+        files = sorted(folder.glob("*.marshal"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in files[count:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass

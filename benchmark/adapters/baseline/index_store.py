@@ -26,7 +26,7 @@ from pathlib import Path
 from benchmark.adapters.baseline import tokenize as tokenize_module
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.text.jieba_loader import dictionary_key
-from benchmark.text.marshal_file import read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
 from benchmark.user_cache import user_cache_dir
 
 __all__ = ["FOLDER", "MAX_FILES", "analyser_key", "fingerprint", "index_file", "stored_tokens"]
@@ -81,13 +81,7 @@ def _read(path: Path, size: int) -> list[Tokens] | None:
 
 def _write(path: Path, tokens: list[Tokens]) -> None:
     if write_marshal(path, tokens):
-        _prune(path.parent)
-
-
-def _prune(folder: Path) -> None:
-    files = sorted(folder.glob("*.marshal"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for old in files[MAX_FILES:]:
-        old.unlink(missing_ok=True)
+        keep_newest(path.parent, MAX_FILES)
 
 
 def stored_tokens(texts: Sequence[str], folder: Path | None = None) -> dict[str, Tokens]:

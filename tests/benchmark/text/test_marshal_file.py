@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import marshal
+import os
 from pathlib import Path
 
-from benchmark.text.marshal_file import read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
 
 
 def test_a_value_written_is_read_back_and_no_temporary_file_is_left(tmp_path: Path) -> None:
@@ -28,3 +29,14 @@ def test_an_unwritable_place_is_no_error(tmp_path: Path) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("not a folder")
     assert write_marshal(blocker / "tokens.marshal", [1]) is False
+
+
+def test_keep_newest_deletes_the_oldest_marshal_files_only(tmp_path: Path) -> None:
+    for k in range(4):
+        path = tmp_path / f"f{k}.marshal"
+        write_marshal(path, k)
+        os.utime(path, ns=(k * 10**9, k * 10**9))
+    (tmp_path / "other.txt").write_text("not ours")
+    keep_newest(tmp_path, 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f2.marshal", "f3.marshal", "other.txt"]
+    keep_newest(tmp_path / "missing", 2)  # no folder: no error
