@@ -30,7 +30,7 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
 
-__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "is_excerpt", "pick", "question_pairs"]
+__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "QuestionWords", "is_excerpt", "pick", "question_words"]
 
 EXCERPT_SHARE = 0.8
 MIN_SHARED = 1
@@ -53,7 +53,6 @@ _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总�
 
 
 _SENTENCE_END = "。！？!?；;"
-_AMOUNT = "¥"  # marks an amount among the question's pairs
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
@@ -129,13 +128,19 @@ class Picked:
     listed: tuple[Found, ...] = ()
 
 
-def question_pairs(question: str) -> frozenset[str]:
-    """The question's pairs of Han characters, those with an interrogative left out, and its definite
-    amounts as ``¥<value>`` (what ``pick`` reads of the question; a scorer reads them once per
-    question): ``第一笔还款30,000元是在哪一天？`` singles out the clause that holds ``3万``."""
-    pairs = {p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p)}
-    pairs.update(f"{_AMOUNT}{f.value}" for f in find_amounts(question) if f.definite)
-    return frozenset(pairs)
+@dataclass(frozen=True)
+class QuestionWords:
+    """What ``pick`` reads of a question (a scorer reads it once per question): its pairs of Han
+    characters, those with an interrogative left out, and the definite amounts it names
+    (``第一笔还款30,000元是在哪一天？`` singles out the clause that holds ``3万``)."""
+
+    pairs: frozenset[str]
+    amounts: frozenset[Decimal] = frozenset()
+
+
+def question_words(question: str) -> QuestionWords:
+    pairs = frozenset(p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p))
+    return QuestionWords(pairs, frozenset(f.value for f in find_amounts(question) if f.definite))
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -143,25 +148,25 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
 
 
-def _shared(text: str, start: int, end: int, found: Sequence[Found], pairs: frozenset[str]) -> int:
+def _shared(text: str, start: int, end: int, found: Sequence[Found], words: QuestionWords) -> int:
     """Pairs the clause ``text[start:end]``, its values cut out, shares with the question; an amount the
-    question names counts as two (``_AMOUNT_WEIGHT``)."""
+    question names counts as ``_AMOUNT_WEIGHT`` pairs."""
     clause = list(text[start:end])
     for f in found:
         for i in range(max(f.start, start), min(f.end, end)):
             clause[i - start] = " "
     rest = "".join(clause)
-    shared = len(pairs.intersection(_HAN_PAIR.findall(rest)))
-    if any(p.startswith(_AMOUNT) for p in pairs):
-        amounts = {f"{_AMOUNT}{f.value}" for f in find_amounts(rest) if f.definite}
-        shared += _AMOUNT_WEIGHT * len(pairs & amounts)
+    shared = len(words.pairs.intersection(_HAN_PAIR.findall(rest)))
+    if words.amounts:
+        named = {f.value for f in find_amounts(rest) if f.definite}
+        shared += _AMOUNT_WEIGHT * len(words.amounts & named)
     return shared
 
 
 def _by_question(
-    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], pairs: frozenset[str]
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], words: QuestionWords
 ) -> Found | None:
-    if not pairs:
+    if not words.pairs and not words.amounts:
         return None
     best: dict[Hashable, int] = {}
     for start, end in _clauses(text):
@@ -172,7 +177,7 @@ def _by_question(
             segments = [(inside[i - 1].end if i else start, f.end, f) for i, f in enumerate(inside)]
         for lo, hi, f in segments:
             value = key(f)
-            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, pairs))
+            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, words))
     ranked = sorted(best.values(), reverse=True)
     if not ranked or ranked[0] < MIN_SHARED or (len(ranked) > 1 and ranked[1] == ranked[0]):
         return None
@@ -213,11 +218,9 @@ def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return inside[0] if _BARE_REST.fullmatch("".join(rest)) else None
 
 
-def pick(
-    found: Sequence[Found], text: str, pairs: frozenset[str], key: Callable[[Found], Hashable]
-) -> Picked:
-    """The definite values of ``found`` (read from ``text``) that the answer asserts; ``pairs``: the
-    question's (``question_pairs``); ``key`` tells which values are the same (the value itself, or a
+def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[[Found], Hashable]) -> Picked:
+    """The definite values of ``found`` (read from ``text``) that the answer asserts; ``words``: the
+    question's (``question_words``); ``key`` tells which values are the same (the value itself, or a
     date's ISO form)."""
     distinct = {key(f) for f in found}
     if len(distinct) <= 1:
@@ -225,7 +228,7 @@ def pick(
     chosen = (
         _only_marked(text, found, key, _FINAL_WORD, 12)
         or _opening(text, found, key)
-        or _by_question(text, found, key, pairs)
+        or _by_question(text, found, key, words)
         or _total(text, found, key)
     )
     if chosen is None:

@@ -50,7 +50,7 @@ from benchmark.text.booleans import YesNoQuestion, yes_no_question
 from benchmark.text.counts import CN_UNITS, find_counts_preferring, unit_of
 from benchmark.text.folding import half_width
 from scorers.abstention import detect_abstention
-from scorers.asserted import Picked, is_excerpt, pick, question_pairs
+from scorers.asserted import Picked, QuestionWords, is_excerpt, pick, question_words
 from scorers.text_forms import AnswerText, asks_span
 
 FIELD_KEYS: dict[str, tuple[str, ...]] = {
@@ -81,7 +81,7 @@ class Asking:
     unit: str | None  # the classifier it asks about (几次 -> 次)
     bound: bool  # it asks for a lower bound (逾期超过多少日)
     span: bool  # it asks for a span of time (``text_forms.asks_span``)
-    pairs: frozenset[str]  # ``asserted.question_pairs``: which of several values answers it
+    words: QuestionWords  # ``asserted.question_words``: which of several values answers it
     yes_no: YesNoQuestion  # its predicate, for ``read_boolean``
 
 
@@ -89,7 +89,7 @@ def read_asking(text: str) -> Asking:
     m = _ASKED_UNIT.search(text)
     unit = unit_of(m.group(1) or m.group(2)) if m else None
     bound = _ASKED_BOUND.search(text) is not None
-    return Asking(text, unit, bound, asks_span(text), question_pairs(text), yes_no_question(text))
+    return Asking(text, unit, bound, asks_span(text), question_words(text), yes_no_question(text))
 
 
 def asking(question: Question) -> Asking:
@@ -330,7 +330,7 @@ class AnswerValues:
                 self._picked[kind] = Picked(tuple(found))
             else:
                 key = _date_key if kind == "date" else _value_key
-                self._picked[kind] = pick(found, self.conclusion, self.asked.pairs, key)
+                self._picked[kind] = pick(found, self.conclusion, self.asked.words, key)
         return self._picked[kind]
 
     @cached_property

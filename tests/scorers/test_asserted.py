@@ -8,7 +8,7 @@ import pytest
 
 from benchmark.documents import load_document
 from benchmark.text import find_amounts, find_counts, find_dates
-from scorers.asserted import _a_document_line, is_excerpt, pick, question_pairs
+from scorers.asserted import _a_document_line, is_excerpt, pick, question_words
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = load_document(ROOT / "datasets/transcript/document.md")
@@ -83,7 +83,7 @@ def test_a_document_line_is_a_line_opening_that_ends_a_sentence(
 
 def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
     found = [f for f in find_amounts(text) if f.definite]
-    picked = pick(found, text, question_pairs(question), lambda f: f.value)
+    picked = pick(found, text, question_words(question), lambda f: f.value)
     return [int(f.value) for f in picked.asserted], [int(f.value) for f in picked.listed]
 
 
@@ -119,7 +119,7 @@ def test_an_amount_the_question_names_says_which_date_answers() -> None:
         ("第一笔还款30,000元是在哪一天？", "2019-09-10"),
         ("还款2.5万元是哪一天？", "2020-01-20"),
     ):
-        picked = pick(dates, text, question_pairs(question), lambda f: str(f.value))
+        picked = pick(dates, text, question_words(question), lambda f: str(f.value))
         assert [str(f.value) for f in picked.asserted] == [expected], question
 
 
@@ -128,10 +128,10 @@ def test_pick_counts_by_total_and_dates_by_question() -> None:
     assert [
         f.value
         for f in pick(
-            counts, "3次：两次转账，一次现金。", question_pairs("分几次？"), lambda f: f.value
+            counts, "3次：两次转账，一次现金。", question_words("分几次？"), lambda f: f.value
         ).asserted
     ] == [3]
     text = "收条是2020年8月21日写的，承诺书是2020年9月25日写的。"
     dates = [f for f in find_dates(text) if f.definite]
-    picked = pick(dates, text, question_pairs("收条是哪一天写的？"), lambda f: str(f.value))
+    picked = pick(dates, text, question_words("收条是哪一天写的？"), lambda f: str(f.value))
     assert [str(f.value) for f in picked.asserted] == ["2020-08-21"]
