@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchmark.text.found import NEGATORS
 from scorers.result import MATCH, MISMATCH, OMISSION
 from scorers.text_forms import (
     NO_CUE,
@@ -49,8 +50,8 @@ HEAD_SHARE = 0.6
 TOKEN_THRESHOLD = 0.8
 
 _NEGATED = re.compile(
-    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是?|不在|不能|不再|(?<!有)没有|(?<!有)没|未|"
-    r"(?<![差要])不|not|never|isnt|wasnt)(?:承诺|答应|同意|说过?|打算|愿意|想|肯|准备)?(?:是|为|在)?$"
+    rf"(?:{NEGATORS}|不会|不在|不能|不再|(?<![差要])不|not|never|isnt|wasnt)"
+    r"(?:承诺|答应|同意|说过?|打算|愿意|想|肯|准备)?(?:是|为|在)?$"
 )  # a verb of saying or committing may stand between: 未承诺全额退还
 # A bound after the reference: ``大专以下`` is below it, ``15日以上`` more than it.
 _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")

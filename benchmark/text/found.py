@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-__all__ = ["QUALIFIERS", "Found", "doubts_itself"]
+__all__ = ["NEGATORS", "QUALIFIERS", "Found", "doubts_itself"]
 
 #: The values ``Found.qualifier`` takes (besides None).
 QUALIFIERS = ("approximate", "alternative", "hedge", "range", "negated")
@@ -62,8 +62,11 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _HEDGE_AFTER = re.compile(r"^[^。；;！!？?\n]{0,6}?(?:吧|吗|\?|？)")
+#: The Chinese words that deny what follows them (not 有没有: it asks), as an alternation for patterns:
+#: a value's qualifier (``_NEGATED_BEFORE``) and the free-text rules (``scorers.text_match``) share it.
+NEGATORS = r"不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|(?<!有)没有|(?<!有)没|未"
 _NEGATED_BEFORE = re.compile(
-    r"(?:不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|(?<!有)没有|(?<!有)没|未|"
+    rf"(?:{NEGATORS}|"
     r"\bnot|\bnever|n't)\s*(?:是|为|有|给了?|付了?|支付了?|还了?|归还了?|收到?了?|借了?|转了?|交了?|"
     r"共计|总共|一共|合计|总计|only|exactly|be|been|the)?\s*$",
     re.IGNORECASE,
