@@ -47,7 +47,7 @@ from benchmark.text import (
 )
 from benchmark.text.assertion import conclusion
 from benchmark.text.booleans import YesNoQuestion, yes_no_question
-from benchmark.text.counts import CN_UNITS, find_counts_preferring, unit_of
+from benchmark.text.counts import ASKED_ONLY_UNITS, CN_UNITS, find_counts_preferring, unit_of
 from benchmark.text.folding import half_width
 from scorers.abstention import detect_abstention
 from scorers.asserted import Picked, QuestionWords, is_excerpt, pick, question_words
@@ -63,7 +63,9 @@ FIELD_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 # The classifier a question asks about (几次 -> 次, 多少个人 -> 人, 多少日 -> 天, how many times -> 次).
-_ASKED_UNIT = re.compile(rf"(?:几|多少)\s*({'|'.join(CN_UNITS)})|how many\s+([a-z]+)", re.IGNORECASE)
+_ASKED_UNIT = re.compile(
+    rf"(?:几|多少)\s*({'|'.join((*CN_UNITS, *ASKED_ONLY_UNITS))})|how many\s+([a-z]+)", re.IGNORECASE
+)
 # A question that asks for a lower bound (逾期超过多少日): the answer's 超过30日 repeats it, not a hedge.
 _ASKED_BOUND = re.compile(r"(?:超过|多于|高于|不少于|至少)\s*(?:几|多少)")
 _BOUND_BEFORE = re.compile(r"(?:超过|多于|高于|不少于|至少|\bmore than|\bover|\bat least)\s*$", re.IGNORECASE)

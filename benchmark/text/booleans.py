@@ -41,24 +41,37 @@ _WORDS: dict[str, str] = {}
 for _w in _split(
     "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
     "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
-    "不 别 非 否 否认 错 不予 未予 不准 不许 不得"
+    "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须"
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
     "也 都 还 就 并 再 曾 曾经 根本 从来 完全 一直 始终 确实 真的 的确 已经 已 过 又 当时 当场 当庭 亲自 主动 "
     "按时 按期 如期 全部 全额 足额 及时 最终 最后 后来 其实 实际上 实际 他 她 它 他们 其 对方 本人 我 你 您 "
     "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
-    "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何"
+    "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
+    "获 获得 得到 受到"
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
-    "要 会 将 将会 想 打算 准备 答应 承诺 保证 说要 说会 愿意 应该 应当 应 需要 必须 可以 能 能够 如果 若 假如 要求 "
+    "要 会 将 将会 想 打算 准备 答应 承诺 保证 说要 说会 愿意 应该 应当 应 应予 需要 需 须 必须 可以 能 能够 如果 若 假如 要求 "
     "催 催促 让 叫 请求 希望 计划 表示 表示会 同意"
 ):
     _WORDS[_w] = _IRR
 for _w in ("\x00\x00", "有没有", "有无", "是不是", "能否", "可否", "会不会", "能不能"):
     _WORDS[_w] = _EMB
 _LONGEST = max(len(w) for w in _WORDS)
+#: Words of duty and possibility: an intention under another question, but what a question that asks
+#: one (``是否需要承担``, ``可以上诉吗``) asks about, so there they are read past (``应当承担`` is a yes).
+_MODALS = frozenset(_split("需要 需 须 必须 应当 应该 应 应予 要 可以 能 能够"))
+# A modal opening the asked phrase (``需要对…承担``, ``应承担``); 要求/应诉/能力 … are words of their own.
+_MODAL_LEAD = re.compile(
+    "^(?:需要|应当|应该|应予|必须|可以|能够|需|须|应(?![诉收付届急聘])|要(?![求约件素点])|能(?![力源]))"
+)
+_MODAL_END = re.compile("(?:需要|应当|应该|应予|必须|可以|能够|需|须|应|要|能)$")
+_MODAL_MARKS = frozenset(("能否", "可否", "能不能"))
+#: Negators of what happened: an intention is never negated with them (``*要求未退还``), so a word of
+#: intention right before one is a noun (``请求未获支持``).
+_REALIS_NEG = ("未", "没", "并未", "尚未", "从未")
 
 #: Synonym groups: a predicate is also found through these (1-char forms need 了/过 or a negator).
 _SYNONYMS: list[tuple[str, ...]] = [
@@ -70,15 +83,17 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("参与", "参加"),
     ("知道", "知情", "知晓"),
     ("同意", "答应", "认可"),
+    ("认可", "没意见", "无意见"),  # no objection: the stance of one asked to accept
+    ("同意", "没意见", "无意见"),
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
 _COMPLETE = frozenset("清完齐足")
 #: Antonyms: finding one of these states the opposite of the predicate.
 _ANTONYMS: dict[str, tuple[str, ...]] = {
-    "承认": ("否认", "异议"),
+    "承认": ("否认", "异议", "有意见"),
     "认罪": ("否认", "翻供", "喊冤"),
-    "认可": ("否认", "不认可", "异议"),
-    "同意": ("拒绝", "反对", "异议"),
+    "认可": ("否认", "不认可", "异议", "有意见"),
+    "同意": ("拒绝", "反对", "异议", "有意见"),
     "异议": ("认可", "同意", "承认"),
     "接受": ("拒绝",),
     "收到": ("拒收",),
@@ -93,6 +108,19 @@ _LEXICON = re.compile(
     "参与|参加|支付|付款|转账|在场|报警|赔偿|道歉|履行|存在|属实|办理|办成|出具|交付|告知|通知|提供|接受|认识|联系|"
     "到场|出庭|上诉|自首|谅解|签|退|还|收|付"
 )
+#: Verbs a predicate may hold after a phrase of its own (``对第一笔借款承担连带责任``, ``向原告支付``):
+#: the predicate is also looked for from the first of them on.
+_TAIL_VERB = re.compile(
+    "|".join(w for w in _LEXICON.pattern.split("|") if len(w) > 1)
+    + "|承担|负担|赔付|偿付|退赔|清偿|给付|解除|撤销|继续|得到|获得"
+)
+#: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
+#: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
+_ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
+#: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
+_ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
+#: Light verbs before the act they ask about (``得到支持``: 支持, so its antonym 驳回 answers too).
+_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以)")
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回"))
 _DECLARING = frozenset({"表示"})
@@ -140,12 +168,15 @@ _EN_STOP = frozenset(
 )
 
 
-def _chain(t: str, pos: int, floor: int, attitude: bool = False) -> tuple[int, str | None, int]:
+def _chain(
+    t: str, pos: int, floor: int, attitude: bool = False, modal: bool = False
+) -> tuple[int, str | None, int]:
     """Negators counted backwards from ``pos``: (count, stop kind, start of the leftmost negator).
 
     Stops at a word that is not a negator or a transparent adverb; the stop kind tells an intention
     (``要退``) or an embedded question (``是否退还``) apart from an ordinary stop (None). Before an
-    ``attitude`` (``认罪``, ``同意``), a word of declaring (``表示认罪``) states it: no intention.
+    ``attitude`` (``认罪``, ``同意``), a word of declaring (``表示认罪``) states it: no intention. When
+    the question asks a ``modal`` (``是否需要承担``), a word of duty or possibility is read past.
     """
     count = 0
     i = pos
@@ -159,12 +190,17 @@ def _chain(t: str, pos: int, floor: int, attitude: bool = False) -> tuple[int, s
                 break
         if kind is None:
             return count, None, lo
-        if kind in (_IRR, _EMB) and not (attitude and t[i - size : i] in _DECLARING):
+        word = t[i - size : i]
+        asked_modal = modal and word in _MODALS
+        if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal:
+            if t[i : i + 3].startswith(_REALIS_NEG):
+                return count, None, lo  # 请求未获支持: a noun (no intention is negated with 未/没)
             return count, kind, lo
         i -= size
         if kind == _NEG:
             count += 1
-            lo = i
+        if kind == _NEG or asked_modal:
+            lo = i  # the span covers the negators and the modal it answers with (不需要承担)
     return count, None, lo
 
 
@@ -175,9 +211,11 @@ def _clause_floor(t: str, pos: int) -> int:
     return floor
 
 
-def _hit_at(t: str, start: int, end: int, inherent: bool) -> tuple[int, int, bool] | None:
+def _hit_at(
+    t: str, start: int, end: int, inherent: bool, modal: bool = False
+) -> tuple[int, int, bool] | None:
     """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
-    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES)
+    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES, modal)
     if stop is not None:
         return None
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着"):
@@ -185,12 +223,12 @@ def _hit_at(t: str, start: int, end: int, inherent: bool) -> tuple[int, int, boo
     return lo, end, (count + inherent) % 2 == 0
 
 
-def _hits(t: str, word: str, inherent: bool) -> list[tuple[int, int, bool]]:
+def _hits(t: str, word: str, inherent: bool, modal: bool = False) -> list[tuple[int, int, bool]]:
     """Every usable mention of ``word`` in ``t``."""
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
-        hit = _hit_at(t, start, start + len(word), inherent)
+        hit = _hit_at(t, start, start + len(word), inherent, modal)
         if hit is not None:
             out.append(hit)
         start = t.find(word, start + 1)
@@ -215,14 +253,17 @@ def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
-    """(core predicate, whether the question itself is negative) from a yes/no question."""
+def _question_cores(question: str) -> tuple[tuple[str, bool, bool], ...]:
+    """(core predicate, whether the question itself is negative, whether it asks a modal) from a
+    yes/no question."""
     q = half_width(question).strip()
     phrase = None
+    modal = False
     m = _Q_MARK.search(q)
     if m:
         stop = _Q_STOP.search(q, m.end())
         phrase = q[m.end() : stop.start() if stop else len(q)]
+        modal = m.group() in _MODAL_MARKS
     elif (m2 := _A_NOT_A.search(q)) is not None:
         phrase = m2.group(1) + m2.group(2)
         stop = _Q_STOP.search(phrase)
@@ -231,9 +272,14 @@ def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
         clause = m3.group(1)
         verb = _LEXICON.search(clause)
         phrase = clause[verb.start() :] if verb else clause[-2:]
+        modal = verb is not None and _MODAL_END.search(clause[: verb.start()]) is not None
     if not phrase:
         return ()
     phrase = _LEAD_ADV.sub("", phrase)
+    lead = _MODAL_LEAD.match(phrase)
+    if lead is not None and len(phrase) > lead.end() + 1:
+        modal = True
+        phrase = phrase[lead.end() :]
     negative = 0
     while True:
         for size in range(min(_LONGEST, len(phrase)), 0, -1):
@@ -244,12 +290,33 @@ def _question_cores(question: str) -> tuple[tuple[str, bool], ...]:
         else:
             break
     core = _ASPECT.sub("", phrase)
-    return ((core, negative % 2 == 1),) if core else ()
+    return ((core, negative % 2 == 1, modal),) if core else ()
+
+
+def _tails(core: str) -> list[str]:
+    """The core from its first verb on, when a phrase naming whom or what it concerns comes first
+    (``对借款承担连带责任``: ``承担连带责任``) or a court's order (``判令被告承担``: ``承担``), and the
+    act a light verb asks about (``得到支持``: ``支持``)."""
+    tails = []
+    ordering = _ORDERING.match(core)
+    start = ordering.end() if ordering is not None else 1
+    verb = (
+        _TAIL_VERB.search(core, start) if ordering is not None or core[0] in _ARGUMENT_PREPOSITIONS else None
+    )
+    if verb is not None and len(core) - verb.start() >= 2:
+        tails.append(core[verb.start() :])
+    light = _LIGHT_VERB.match(core)
+    if light is not None and len(core) - light.end() >= 2:
+        tails.append(core[light.end() :])
+    return tails
 
 
 def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
-    """Words to look for in the answer: the core, its prefixes, synonyms (False) and antonyms (True)."""
+    """Words to look for in the answer: the core, its prefixes, its tails (``_tails``) and theirs,
+    synonyms (False) and antonyms (True)."""
     words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
+    for tail in _tails(core):
+        words.extend((tail[:n], False) for n in range(len(tail), 1, -1))
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
         if any(h in group for h in heads):
@@ -275,28 +342,31 @@ class YesNoQuestion:
     predicates: tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]
     stems: frozenset[str]  # the first five letters of its English words, stop words left out
     in_full: bool = False  # it asks whether an act was done in full (还清): no bare verb answers it
+    modal: bool = False  # it asks a duty or possibility (是否需要/应当, 可以…吗): 应当承担 answers it
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
     cores = _question_cores(question) if question else ()
     stems = frozenset(w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2)
-    predicates = tuple((_candidates(core), negative) for core, negative in cores)
-    in_full = any(core[1:2] in _COMPLETE for core, _ in cores)
-    return YesNoQuestion(question, predicates, stems, in_full)
+    predicates = tuple((_candidates(core), negative) for core, negative, _ in cores)
+    in_full = any(core[1:2] in _COMPLETE for core, _, _ in cores)
+    modal = any(asks for _, _, asks in cores)
+    return YesNoQuestion(question, predicates, stems, in_full, modal)
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
     for words, negative in question.predicates:
         for word, inherent in words:
-            hits = _hits(t, word, inherent or word in _INHERENT_NEG)
+            hits = _hits(t, word, inherent or word in _INHERENT_NEG, question.modal)
             if hits:
                 start, end, value = _pick(t, hits)
                 return _found(text, t, start, end, value != negative)
     return None
 
 
-def _by_particles(text: str, t: str, strong: bool) -> Found | None:
-    """A first clause made only of yes/no words (strong), or an answer opening with them (weak)."""
+def _by_particles(text: str, t: str, strong: bool, modal: bool = False) -> Found | None:
+    """A first clause made only of yes/no words (strong), or an answer opening with them (weak); to
+    a question that asks a ``modal``, a word of duty or possibility is one of them (``应当``, ``不需要``)."""
     m = _BREAK.search(t)
     first = t[: m.start()] if m else t
     offset = len(first) - len(first.lstrip())
@@ -304,8 +374,8 @@ def _by_particles(text: str, t: str, strong: bool) -> Found | None:
     if not core:
         return None
     if strong:
-        count, stop, _ = _chain(core, len(core), 0)
-        if stop is not None or not _only_yes_no(core):
+        count, stop, _ = _chain(core, len(core), 0, modal=modal)
+        if stop is not None or not _only_yes_no(core, modal):
             return None
         end = offset + len(first.strip())
         return _found(text, t, offset, end, count % 2 == 0)
@@ -318,12 +388,12 @@ def _by_particles(text: str, t: str, strong: bool) -> Found | None:
     return None
 
 
-def _only_yes_no(core: str) -> bool:
+def _only_yes_no(core: str, modal: bool = False) -> bool:
     i = len(core)
     while i > 0:
         for size in range(min(_LONGEST, i), 0, -1):
             word = core[i - size : i]
-            if _WORDS.get(word) in (_NEG, _ADV) or word in _AFFIRM:
+            if _WORDS.get(word) in (_NEG, _ADV) or word in _AFFIRM or (modal and word in _MODALS):
                 i -= size
                 break
         else:
@@ -331,10 +401,10 @@ def _only_yes_no(core: str) -> bool:
     return True
 
 
-def _by_lexicon(text: str, t: str) -> Found | None:
+def _by_lexicon(text: str, t: str, modal: bool = False) -> Found | None:
     hits: list[tuple[int, int, bool]] = []
     for m in _LEXICON.finditer(t):
-        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG)
+        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG, modal)
         if hit is not None:
             hits.append(hit)
     if not hits:
@@ -409,12 +479,13 @@ def read_boolean(
         found = _by_predicate(text, t, asked)
         if found is not None:
             return found
-    found = _by_particles(text, t, strong=True)
+    modal = asked is not None and asked.modal
+    found = _by_particles(text, t, strong=True, modal=modal)
     if found is not None:
         return found
     if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
-    found = _by_lexicon(text, t) if not (asked is not None and asked.in_full) else None
+    found = _by_lexicon(text, t, modal) if not (asked is not None and asked.in_full) else None
     if found is None and t.isascii():
         found = _english(text, t, asked)
     if found is None:

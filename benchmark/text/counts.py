@@ -18,7 +18,7 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(words.split())
 
 
-__all__ = ["CN_UNITS", "find_counts", "find_counts_preferring", "parse_count", "unit_of"]
+__all__ = ["ASKED_ONLY_UNITS", "CN_UNITS", "find_counts", "find_counts_preferring", "parse_count", "unit_of"]
 
 # Longest first: 个月 before 个, 个人 before 个. Any measure word counts (``3头``, ``2支``, ``6000只``,
 # ``两套``, ``三份``, ``30日``); money (元/块), lengths and weights are not counts.
@@ -30,6 +30,9 @@ _CN_UNITS = (
     "所", "架", "艘", "扇", "股", "种", "类", "组", "副", "款", "节", "章", "宗", "桩", "届", "座", "栏",
 )  # fmt: skip
 CN_UNITS = _CN_UNITS  # the Chinese measure words a count may carry
+#: Measure words that are mostly parts of an address (``6栋2单元``): counts only when the question
+#: asks for them (``几栋``).
+ASKED_ONLY_UNITS = ("栋", "幢")
 _EN_UNITS = {
     "time": "次", "times": "次", "occasion": "次", "occasions": "次", "meeting": "次", "meetings": "次",
     "visit": "次", "visits": "次", "meal": "次", "meals": "次",
@@ -54,14 +57,14 @@ _EN_NUMBERS = {
 }
 _EN_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
 #: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times"; 日 = 天.
-_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人", "日": "天"}
+_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人", "日": "天", "幢": "栋"}
 
 _CN_NUM_CHARS = "".join(CN_DIGITS) + ZERO_CHARS + "十拾百佰千仟"
 _UNIT_RE = "|".join(_CN_UNITS)
-_CN_COUNT = re.compile(
-    rf"(?<![0-9A-Za-z_.,第{_CN_NUM_CHARS}几多余])(?P<num>[0-9]+(?:多|余)?|[{_CN_NUM_CHARS}几][{_CN_NUM_CHARS}几多余]*)"
-    rf"\s*(?P<unit>{_UNIT_RE})(?!性)"
-)
+_CN_NUMBER = rf"(?<![0-9A-Za-z_.,第{_CN_NUM_CHARS}几多余])(?P<num>[0-9]+(?:多|余)?|[{_CN_NUM_CHARS}几][{_CN_NUM_CHARS}几多余]*)"
+# Not 一次性 (lump sum), nor the 单元 / 单位 of an address or employer.
+_CN_COUNT = re.compile(rf"{_CN_NUMBER}\s*(?P<unit>{_UNIT_RE})(?!性)(?!(?<=单)[元位])")
+_CN_ASKED_ONLY = re.compile(rf"{_CN_NUMBER}\s*(?P<unit>{'|'.join(ASKED_ONLY_UNITS)})")
 _EN_COUNT = re.compile(
     r"\b(?P<num>[0-9]+|"
     + "|".join(_EN_NUMBERS)
@@ -109,12 +112,18 @@ class _Cand:
     link: str | None = None
 
 
-def _candidates(t: str) -> list[_Cand]:
+def _candidates(t: str, asked_only: bool = False) -> list[_Cand]:
     out: list[_Cand] = []
     for m in _CN_COUNT.finditer(t):
         parsed = _value(m.group("num"))
         if parsed is not None:
             out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+    if asked_only:
+        for m in _CN_ASKED_ONLY.finditer(t):
+            parsed = _value(m.group("num"))
+            if parsed is not None:
+                out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+        out.sort(key=lambda c: c.start)
     if t.isascii() or re.search(r"[A-Za-z]", t):
         for m in _EN_COUNT.finditer(t):
             if m.group("adv"):
@@ -130,27 +139,33 @@ def _candidates(t: str) -> list[_Cand]:
 def find_counts(text: str, unit: str | None = None) -> list[Found]:
     """Every count in ``text`` (``3次``, ``三笔``, ``共计五笔``, ``3 times``, ``twice``), in order.
 
-    With ``unit`` only counts of that classifier (synonyms included: 次 = 回/趟/遍/times). Digits that
-    belong to an amount or a date are never counts; ``第三次`` (ordinal) and ``一次性`` are not counts.
+    With ``unit`` only counts of that classifier (synonyms included: 次 = 回/趟/遍/times; a unit of
+    ``ASKED_ONLY_UNITS`` is read only when asked for). Digits that belong to an amount or a date are
+    never counts; ``第三次`` (ordinal) and ``一次性`` are not counts.
     """
-    t, cands = _linked(text)
+    t, cands = _linked(text, _asks_only(unit))
     return _counts_of(text, t, cands, unit)
+
+
+def _asks_only(unit: str | None) -> bool:
+    return unit is not None and unit_of(unit) in ASKED_ONLY_UNITS
 
 
 def find_counts_preferring(text: str, unit: str | None) -> list[Found]:
     """``find_counts(text, unit) or find_counts(text)`` (the counts of ``unit`` when the text has
     some, else all; all when ``unit`` is None), reading the text once."""
-    t, cands = _linked(text)
+    t, cands = _linked(text, _asks_only(unit))
     same = _counts_of(text, t, cands, unit) if unit is not None else []
-    return same or _counts_of(text, t, cands, None)
+    return same or _counts_of(text, t, [c for c in cands if c.unit not in ASKED_ONLY_UNITS], None)
 
 
-def _linked(text: str) -> tuple[str, list[_Cand]]:
-    """``half_width(text)`` and its counts (not in an amount or a date), linked to their neighbours."""
+def _linked(text: str, asked_only: bool = False) -> tuple[str, list[_Cand]]:
+    """``half_width(text)`` and its counts (not in an amount or a date), linked to their neighbours;
+    with ``asked_only`` the counts of ``ASKED_ONLY_UNITS`` too."""
     t = half_width(text)
     if not _GATE.search(t):
         return t, []
-    cands = _candidates(t)
+    cands = _candidates(t, asked_only)
     if not cands:
         return t, []
     blocked = scan_spans(t) + [(f.start, f.end) for f in find_amounts(t)]

@@ -9,12 +9,13 @@
   run of numeral characters is a number when it has two characters or more (``三十``, ``一一``), holds
   a unit character (``十``, ``百``, ``万`` …) or a zero, follows ``第``, or stands before a measure word
   (``一年``, ``两次``, ``三份``, ``一分``); a lone ``一`` in ``统一`` or ``一审`` is left as it is;
-- a day written ``天`` after a number is ``日`` (``15天`` = ``15日``); thousands separators go
+- a day written ``天`` after a number is ``日`` (``15天`` = ``15日``), and so is the day of a month
+  written ``号`` (``4月14号`` = ``4月14日``; ``7号`` alone stays); thousands separators go
   (``300,000`` -> ``300000``);
 - a duration in English after a number reads as in Chinese: ``15 days`` / ``15-day`` -> ``15日``,
   ``3 months`` -> ``3个月``, ``2 years`` -> ``2年``, ``4 weeks`` -> ``4周``, the number in words too
   (``fifteen days`` -> ``15日``, ``twenty-one months`` -> ``21个月``);
-- a unit of measure after a number has one spelling: ``平米``/``㎡``/``m²``/``m2`` -> ``平方米``,
+- a unit of measure after a number has one spelling: ``平米``/``平方``/``平``/``㎡``/``m²``/``m2`` -> ``平方米``,
   ``公斤``/``kg`` -> ``千克``, ``公里``/``km`` -> ``千米``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
   read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``);
@@ -71,10 +72,13 @@ _EN_WORDS_BEFORE_DURATION = re.compile(
 )
 # After a number (and the 多/余/来 of an approximate one): units of measure in one spelling.
 _MEASURE = re.compile(
-    r"(?<=[0-9])([多余来]?)\s*(平米|㎡|m²|m2|公斤|kg|公里|km)(?![0-9A-Za-z])", re.IGNORECASE
+    r"(?<=[0-9])([多余来]?)\s*(平米|平方(?!米)|平(?![方米])|㎡|m²|m2|公斤|kg|公里|km)(?![0-9A-Za-z])",
+    re.IGNORECASE,
 )
-_MEASURE_AS = {"平米": "平方米", "㎡": "平方米", "m²": "平方米", "m2": "平方米", "公斤": "千克", "kg": "千克",
-               "公里": "千米", "km": "千米"}  # fmt: skip
+_MEASURE_AS = {"平米": "平方米", "平方": "平方米", "平": "平方米", "㎡": "平方米", "m²": "平方米", "m2": "平方米",
+               "公斤": "千克", "kg": "千克", "公里": "千米", "km": "千米"}  # fmt: skip
+# The day of a month written 号 (``4月14号``): 日, as dates are written (``7号照片`` stays).
+_DAY_OF_MONTH = re.compile("(?<=月)([0-9]{1,2})号")
 _HOUR_POINT = re.compile("(?<=[0-9零〇一二两三四五六七八九十])点(?=[0-9零〇一二两三四五六七八九十]{1,3}分)")
 _CLOCK = re.compile(r"(?<![0-9:.])([01]?[0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(?![0-9:])")
 _HOUR_MINUTE = re.compile(r"(?<![0-9])([0-9]{1,2})时([0-9]{1,2})分")
@@ -225,6 +229,8 @@ def canonical(text: str) -> str:
         t = _THOUSANDS.sub(_unseparated, t)
     if "天" in t:
         t = _DAY.sub("日", t)
+    if "号" in t:
+        t = _DAY_OF_MONTH.sub(r"\1日", t)
     if t.isascii() or _LATIN.search(t):
         t = _EN_DURATION.sub(_en_unit, t)
     t = _MEASURE.sub(_measure, t)
