@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .folding import half_width
 from .found import Found, hedged
@@ -49,7 +50,7 @@ for _w in _split(
     "按时 按期 如期 全部 全额 足额 及时 最终 最后 后来 其实 实际上 实际 他 她 它 他们 其 对方 本人 我 你 您 "
     "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
     "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
-    "获 获得 得到 受到"
+    "获 获得 得到 受到 取得 作出 做出 进行 具有 具备 被害人 上诉人 被上诉人 申请人 被申请人 第三人 证人 双方"
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -59,6 +60,9 @@ for _w in _split(
     _WORDS[_w] = _IRR
 for _w in ("\x00\x00", "有没有", "有无", "是不是", "能否", "可否", "会不会", "能不能"):
     _WORDS[_w] = _EMB
+_PART = "part"
+for _w in _split("部分 一部分 只 仅 仅仅 只是"):
+    _WORDS[_w] = _PART  # read past, but it answers a question about the whole (全部支持) with no
 _LONGEST = max(len(w) for w in _WORDS)
 #: Words of duty and possibility: an intention under another question, but what a question that asks
 #: one (``是否需要承担``, ``可以上诉吗``) asks about, so there they are read past (``应当承担`` is a yes).
@@ -85,6 +89,9 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("同意", "答应", "认可"),
     ("认可", "没意见", "无意见"),  # no objection: the stance of one asked to accept
     ("同意", "没意见", "无意见"),
+    ("提出", "提起"),
+    ("退赃", "退赔"),
+    ("出庭", "到庭"),
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
 _COMPLETE = frozenset("清完齐足")
@@ -98,6 +105,7 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "接受": ("拒绝",),
     "收到": ("拒收",),
     "支持": ("驳回",),
+    "有效": ("无效", "失效"),
     "到庭": ("缺席",),
     "出庭": ("缺席",),
     "到场": ("缺席",),
@@ -130,7 +138,12 @@ _Q_MARK = re.compile(r"是否|有没有|有无|是不是|能否|可否|有否|�
 _Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
 _MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
-_LEAD_ADV = re.compile(r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|主动|当庭|亲自)+")
+_LEAD_ADV = re.compile(r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|如期|主动|当庭|亲自)+")
+#: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
+_ON_TIME = re.compile("按时|按期|如期")
+_LATE = ("逾期", "迟延", "延迟", "超期")
+#: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
+_WHOLE = re.compile("全部|全额|所有|全数")
 _ASPECT = re.compile(r"[了过着]")
 _CONTRAST = re.compile(r"但是|但|可是|不过|然而|却")
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
@@ -169,15 +182,18 @@ _EN_STOP = frozenset(
 
 
 def _chain(
-    t: str, pos: int, floor: int, attitude: bool = False, modal: bool = False
+    t: str, pos: int, floor: int, attitude: bool = False, asked: YesNoQuestion | None = None
 ) -> tuple[int, str | None, int]:
     """Negators counted backwards from ``pos``: (count, stop kind, start of the leftmost negator).
 
     Stops at a word that is not a negator or a transparent adverb; the stop kind tells an intention
     (``要退``) or an embedded question (``是否退还``) apart from an ordinary stop (None). Before an
     ``attitude`` (``认罪``, ``同意``), a word of declaring (``表示认罪``) states it: no intention. When
-    the question asks a ``modal`` (``是否需要承担``), a word of duty or possibility is read past.
+    the question asks a modal (``是否需要承担``), a word of duty or possibility is read past. A word of
+    part (``部分``, ``只``) is read past too, but denies a question about the whole (``全部支持``).
     """
+    modal = asked is not None and asked.modal
+    whole = asked is not None and asked.whole
     count = 0
     i = pos
     lo = pos
@@ -197,7 +213,7 @@ def _chain(
                 return count, None, lo  # 请求未获支持: a noun (no intention is negated with 未/没)
             return count, kind, lo
         i -= size
-        if kind == _NEG:
+        if kind == _NEG or (kind == _PART and whole):
             count += 1
         if kind == _NEG or asked_modal:
             lo = i  # the span covers the negators and the modal it answers with (不需要承担)
@@ -212,10 +228,10 @@ def _clause_floor(t: str, pos: int) -> int:
 
 
 def _hit_at(
-    t: str, start: int, end: int, inherent: bool, modal: bool = False
+    t: str, start: int, end: int, inherent: bool, asked: YesNoQuestion | None = None
 ) -> tuple[int, int, bool] | None:
     """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
-    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES, modal)
+    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES, asked)
     if stop is not None:
         return None
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着"):
@@ -223,12 +239,14 @@ def _hit_at(
     return lo, end, (count + inherent) % 2 == 0
 
 
-def _hits(t: str, word: str, inherent: bool, modal: bool = False) -> list[tuple[int, int, bool]]:
+def _hits(
+    t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None
+) -> list[tuple[int, int, bool]]:
     """Every usable mention of ``word`` in ``t``."""
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
-        hit = _hit_at(t, start, start + len(word), inherent, modal)
+        hit = _hit_at(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
         start = t.find(word, start + 1)
@@ -253,9 +271,18 @@ def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-def _question_cores(question: str) -> tuple[tuple[str, bool, bool], ...]:
-    """(core predicate, whether the question itself is negative, whether it asks a modal) from a
-    yes/no question."""
+class _Core(NamedTuple):
+    """What a yes/no question asks about."""
+
+    core: str  # the predicate (``退还``, ``承担连带责任``)
+    negative: bool  # the question itself is negative (``是否拒绝退还``)
+    modal: bool  # it asks a duty or possibility (``是否需要承担``)
+    on_time: bool  # it asks whether the act was on time (``是否按期还款``)
+    whole: bool  # it asks about the whole (``是否支持全部诉讼请求``)
+
+
+def _question_cores(question: str) -> tuple[_Core, ...]:
+    """What a yes/no question asks about (``_Core``)."""
     q = half_width(question).strip()
     phrase = None
     modal = False
@@ -275,7 +302,12 @@ def _question_cores(question: str) -> tuple[tuple[str, bool, bool], ...]:
         modal = verb is not None and _MODAL_END.search(clause[: verb.start()]) is not None
     if not phrase:
         return ()
-    phrase = _LEAD_ADV.sub("", phrase)
+    adverbs = _LEAD_ADV.match(phrase)
+    on_time = False
+    if adverbs is not None and len(phrase) - adverbs.end() >= 2:  # 有效 keeps its 有
+        on_time = _ON_TIME.search(adverbs.group()) is not None
+        phrase = phrase[adverbs.end() :]
+    whole = _WHOLE.search(phrase) is not None
     lead = _MODAL_LEAD.match(phrase)
     if lead is not None and len(phrase) > lead.end() + 1:
         modal = True
@@ -290,7 +322,7 @@ def _question_cores(question: str) -> tuple[tuple[str, bool, bool], ...]:
         else:
             break
     core = _ASPECT.sub("", phrase)
-    return ((core, negative % 2 == 1, modal),) if core else ()
+    return (_Core(core, negative % 2 == 1, modal, on_time, whole),) if core else ()
 
 
 def _tails(core: str) -> list[str]:
@@ -311,10 +343,12 @@ def _tails(core: str) -> list[str]:
     return tails
 
 
-def _candidates(core: str) -> tuple[tuple[str, bool], ...]:
-    """Words to look for in the answer: the core, its prefixes, its tails (``_tails``) and theirs,
+def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...]:
+    """Words to look for in the answer: the words of lateness when it asks whether an act was on time
+    (True: they state the opposite), the core, its prefixes, its tails (``_tails``) and theirs,
     synonyms (False) and antonyms (True)."""
-    words: list[tuple[str, bool]] = [(core[:n], False) for n in range(len(core), 1, -1)]
+    words: list[tuple[str, bool]] = [(w, True) for w in _LATE] if on_time else []
+    words += [(core[:n], False) for n in range(len(core), 1, -1)]
     for tail in _tails(core):
         words.extend((tail[:n], False) for n in range(len(tail), 1, -1))
     heads = {w for w, _ in words} | {core}
@@ -343,28 +377,30 @@ class YesNoQuestion:
     stems: frozenset[str]  # the first five letters of its English words, stop words left out
     in_full: bool = False  # it asks whether an act was done in full (还清): no bare verb answers it
     modal: bool = False  # it asks a duty or possibility (是否需要/应当, 可以…吗): 应当承担 answers it
+    whole: bool = False  # it asks about the whole (是否支持全部诉讼请求): 部分支持 answers no
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
     cores = _question_cores(question) if question else ()
     stems = frozenset(w[:5] for w in _EN_WORD.findall(question.lower()) if w not in _EN_STOP and len(w) > 2)
-    predicates = tuple((_candidates(core), negative) for core, negative, _ in cores)
-    in_full = any(core[1:2] in _COMPLETE for core, _, _ in cores)
-    modal = any(asks for _, _, asks in cores)
-    return YesNoQuestion(question, predicates, stems, in_full, modal)
+    predicates = tuple((_candidates(c.core, c.on_time), c.negative) for c in cores)
+    in_full = any(c.core[1:2] in _COMPLETE for c in cores)
+    modal = any(c.modal for c in cores)
+    whole = any(c.whole for c in cores)
+    return YesNoQuestion(question, predicates, stems, in_full, modal, whole)
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
     for words, negative in question.predicates:
         for word, inherent in words:
-            hits = _hits(t, word, inherent or word in _INHERENT_NEG, question.modal)
+            hits = _hits(t, word, inherent or word in _INHERENT_NEG, question)
             if hits:
                 start, end, value = _pick(t, hits)
                 return _found(text, t, start, end, value != negative)
     return None
 
 
-def _by_particles(text: str, t: str, strong: bool, modal: bool = False) -> Found | None:
+def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None = None) -> Found | None:
     """A first clause made only of yes/no words (strong), or an answer opening with them (weak); to
     a question that asks a ``modal``, a word of duty or possibility is one of them (``应当``, ``不需要``)."""
     m = _BREAK.search(t)
@@ -374,7 +410,8 @@ def _by_particles(text: str, t: str, strong: bool, modal: bool = False) -> Found
     if not core:
         return None
     if strong:
-        count, stop, _ = _chain(core, len(core), 0, modal=modal)
+        modal = asked is not None and asked.modal
+        count, stop, _ = _chain(core, len(core), 0, asked=asked)
         if stop is not None or not _only_yes_no(core, modal):
             return None
         end = offset + len(first.strip())
@@ -401,10 +438,10 @@ def _only_yes_no(core: str, modal: bool = False) -> bool:
     return True
 
 
-def _by_lexicon(text: str, t: str, modal: bool = False) -> Found | None:
+def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found | None:
     hits: list[tuple[int, int, bool]] = []
     for m in _LEXICON.finditer(t):
-        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG, modal)
+        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG, asked)
         if hit is not None:
             hits.append(hit)
     if not hits:
@@ -479,13 +516,12 @@ def read_boolean(
         found = _by_predicate(text, t, asked)
         if found is not None:
             return found
-    modal = asked is not None and asked.modal
-    found = _by_particles(text, t, strong=True, modal=modal)
+    found = _by_particles(text, t, strong=True, asked=asked)
     if found is not None:
         return found
     if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
-    found = _by_lexicon(text, t, modal) if not (asked is not None and asked.in_full) else None
+    found = _by_lexicon(text, t, asked) if not (asked is not None and asked.in_full) else None
     if found is None and t.isascii():
         found = _english(text, t, asked)
     if found is None:
