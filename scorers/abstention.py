@@ -34,7 +34,7 @@ from scorers.abstention_voice import aside, cancelled_after, outweighed
 
 _SOURCES = (
     "材料|笔录|卷宗|案卷|文件|文书|判决书|判决|裁定书|合同|协议|证据|记录|原文|文中|资料|档案|文档|收据|流水|"
-    "明细|供述|口供|现有信息|已知信息|上下文|所给内容|提供的内容"
+    "明细|供述|口供|现有信息|已知信息|上下文|所给内容|提供的内容|卷"
 )
 
 # What may stand between the parts of a two-part cue (无法 … 得知): a few characters of one clause,
@@ -138,6 +138,7 @@ ZH_CONFLICT: tuple[str, ...] = (
     r"不一致|不相一致|前后不一|说法不一|陈述不一|不统一",
     r"说法不同|不同的?说法|两种(?:不同的?)?说法|说法有(?:变|出入|差异)|前后(?:供述|陈述|说法)(?:不同|有变|变化)",
     r"(?:有|存在|有所|略有|明显)(?:冲突|出入|差异|分歧)|相冲突|冲突|出入较大|对不上|不相符|不符|相悖|翻供|改口",
+    r"各执一词|各执己见|各说各|相左|不吻合|不能(?:相互|互相)?印证|口径不一|(?:存在|有)争议",
     r"一方面.{1,80}?另一方面",
 )
 
@@ -146,6 +147,7 @@ EN_CONFLICT: tuple[str, ...] = (
     r"\bdo(?:es)? not (?:match|agree)\b|\bdiffer(?:s|ed)? (?:from|between)\b",
     r"\b(?:two|different|differing) (?:accounts|versions|statements|figures|dates|amounts|stories)\b",
     r"\bchanged (?:his|her|their) (?:story|statement|account|testimony)\b",
+    r"\bdisagree\w*|\bdisputed?\b|\bin dispute\b",
 )
 
 # A negator right before a cue, in the same clause, cancels it.
@@ -167,7 +169,7 @@ EN_NEGATORS = (
 # Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
 # trying each alternative there: the same matches, about three times sooner.
 ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看超暂仅有欠信检"
-ZH_CONFLICT_FIRST = "一不两互冲出前存对改明有略相矛翻自说陈"
+ZH_CONFLICT_FIRST = "一不两互冲出前口各存对改明有略相矛翻自说陈"
 
 
 def _alternation(patterns: tuple[str, ...], first: str | None = None, flags: int = 0) -> re.Pattern[str]:

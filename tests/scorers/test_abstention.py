@@ -174,6 +174,8 @@ def test_cues_that_are_not_the_answers_stance(text: str) -> None:
     [
         "原告未提交付款凭证，判决书没有实际支付的日期和方式。",  # the second clause abstains
         "材料未提供该信息。",  # the material, not a party, gives nothing
+        "卷中没有证人。",  # 卷 alone names the case file
+        "在卷材料中未见开票日期。",
         "The record does not give the amount.",
         "An unknown amount was spent on dinners.",  # the noun names the information
         "It is unclear whether he paid.",
@@ -221,6 +223,12 @@ NAMED = [
     "The accounts are inconsistent.",
     "There is a discrepancy between the receipt and the statement.",
     "The figures do not match.",
+    "原被告对此各执一词。",
+    "双方说法相左。",
+    "两份笔录不能相互印证。",
+    "双方对借款金额存在争议。",
+    "The parties disagree on the amount.",
+    "The amount is disputed.",
 ]
 NOT_NAMED = [
     "前后一致，没有矛盾。",
@@ -229,6 +237,8 @@ NOT_NAMED = [
     "有没有矛盾？",
     "并不矛盾。",
     "没有出入。",
+    "双方对此没有争议。",
+    "不存在争议。",
     "There is no contradiction.",
     "The statements are not inconsistent.",
     "This does not contradict the receipt.",
