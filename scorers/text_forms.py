@@ -12,7 +12,14 @@ decide whether an answer names the expected thing, so they are rewritten or remo
 - ``COMPANY_WORDS``: a company's legal form (``金华有限公司`` is ``金华公司`` is ``金华``);
 - ``WITHIN_WORDS`` after a number or a time unit (``15日内`` is ``15日``);
 - ``APPROX_WORDS`` around a number, when the question asks for a span (``多长``, ``期限``, ``多久``:
-  ``约两年`` is ``2年``).
+  ``约两年`` is ``2年``) or a rough value (``大约几点``, ``面积约多少``: ``大概10点`` is ``10点左右``);
+- ``的`` between two words (``甘立群的家`` is ``甘立群家``), a pointing word after a person or place
+  (``韩科长那边给的`` is ``韩科长给的``), ``之前``/``以前`` and ``之后``/``以后`` after a time (``8月之前`` is
+  ``8月前``), ``年末``/``月末`` (``年底``/``月底``), and in an address ``幢`` (``栋``) and the ``室`` after a
+  room number (``1503室`` is ``1503``).
+
+A reference that ends in a word of place (``主卧衣柜内``, ``家中``) is named with any of them
+(``LOCATIVES``: ``主卧衣柜里``, ``主卧衣柜中查获``), never without one (``境内`` is not ``境外``).
 
 A reference's **region** is the run of place names it opens with (``江州市临川区`` in
 ``江州市临川区人民法院``: two to four characters then 省/市/自治区/县/区 each); an answer may leave out
@@ -34,6 +41,7 @@ from scorers.keypoints import STOPWORDS
 __all__ = [
     "APPROX_WORDS",
     "COMPANY_WORDS",
+    "LOCATIVES",
     "MIN_BODY",
     "NO_CUE",
     "ROLE_WORDS",
@@ -52,6 +60,8 @@ ROLE_WORDS = ("申请执行人", "被上诉人", "被申请人", "被告人", "�
 COMPANY_WORDS = ("股份有限公司", "有限责任公司", "有限公司", "公司")
 WITHIN_WORDS = ("以内", "之内", "内")
 APPROX_WORDS = ("大约", "大概", "约", "左右")
+#: Words of place after a noun, one as good as another (``衣柜内`` = ``衣柜里`` = ``衣柜中``).
+LOCATIVES = ("里面", "里头", "之中", "当中", "之内", "中", "内", "里")
 #: (long form, the short form that stands for it), longest first within each family.
 SHORT_FORMS = (
     ("最高人民法院", "最高院"), ("高级人民法院", "高院"), ("中级人民法院", "中院"), ("人民法院", "法院"),
@@ -65,7 +75,7 @@ SHORT_FORMS = (
 MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
-_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院]")
+_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院的那这之以末室幢]")
 _SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院")
 _NUMERAL_OR_DIGIT = re.compile(
     "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
@@ -81,7 +91,16 @@ _SHORT_OF = dict(SHORT_FORMS)
 _ROLE = re.compile(r"申请执行人|被上诉人|被申请人|被告人|上诉人|申请人(?!民)|第三人|原告|被告")
 _COMPANY = re.compile("|".join(COMPANY_WORDS))
 _WITHIN = re.compile(r"(?<=[0-9日月年周时])(?:以内|之内|内)")
-_APPROX = re.compile(r"(?:大约|大概|约)(?=[0-9])|(?<=[0-9日月年周时])左右")
+_APPROX = re.compile(r"(?:大约|大概|约)(?=[0-9])|(?<=[0-9日月年周时点米元岁个次天分秒])左右")
+# 的 between two words (not in 目的, 的确, 的士); a pointing word after a person or place.
+_DE = re.compile("(?<=[\u4e00-\u9fff])(?<!目)的(?![确士])(?=[\u4e00-\u9fff])")
+_POINTING = re.compile("(?<=[\u4e00-\u9fff])(?:那边|那里|那儿|这边|这里|这儿)")
+_BEFORE_AFTER = re.compile("(?<=[0-9月日年号点时底初])(?:之|以)(?=[前后])")
+_END_OF = re.compile("(?<=[年月])末")
+_ROOM = re.compile("(?<=[0-9])室")
+_BUILDING = re.compile("(?<=[0-9])幢")
+_ROUGH = re.compile(r"大约|大概|约|左右|approximately|about|roughly", re.IGNORECASE)
+_LOCATIVE_END = re.compile(f"(?:{'|'.join(LOCATIVES)})$")
 _SPAN = re.compile(
     r"多长|多久|期限|期间|时长|时限|几天|几日|几年|几个月|几周|多少天|多少日|多少年|多少个月|how long",
     re.IGNORECASE,
@@ -97,8 +116,9 @@ _NUMBER_WORD = frozenset("0123456789.%‰|~年月日号时分秒元万亿")
 
 
 def asks_span(question: str) -> bool:
-    """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``)."""
-    return _SPAN.search(question) is not None
+    """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``) or a rough
+    value (``大约几点``, ``面积约多少``): then the words of approximation do not decide."""
+    return _SPAN.search(question) is not None or _ROUGH.search(question) is not None
 
 
 def _short(m: re.Match[str]) -> str:
@@ -117,6 +137,18 @@ def core(text: str, span: bool) -> str:
         t = _WITHIN.sub("", t)
     if span:
         t = _APPROX.sub("", t)
+    if "的" in t:
+        t = _DE.sub("", t)
+    if "那" in t or "这" in t:
+        t = _POINTING.sub("", t)
+    if "之" in t or "以" in t:
+        t = _BEFORE_AFTER.sub("", t)
+    if "末" in t:
+        t = _END_OF.sub("底", t)
+    if "室" in t:
+        t = _ROOM.sub("", t)
+    if "幢" in t:
+        t = _BUILDING.sub("栋", t)
     return t
 
 
@@ -152,13 +184,17 @@ class Reference:
         """The core as an answer may write it: leading places left out, 省/市/区/县 dropped; a number
         at either end is not part of a longer one."""
         ways = []
+        body = re.escape(self.body)
+        place = _LOCATIVE_END.search(self.body)
+        if place is not None and place.start() >= 2:  # 衣柜内: 衣柜里, 衣柜中 (境内 stays as it is)
+            body = re.escape(self.body[: place.start()]) + f"(?:{'|'.join(LOCATIVES)})"
         for k in range(len(self.region) + 1):
             kept = self.region[k:]
             if not kept and len(self.body) < MIN_BODY and self.region:
                 continue
             places = "".join(f"{re.escape(name)}(?:{re.escape(unit)})?" for name, unit in kept)
             lead = "(?<![省市区县])" if k else ""  # a place left out: not another place in its stead
-            ways.append(lead + places + re.escape(self.body))
+            ways.append(lead + places + body)
         # a number of a pair (``5~6个``: 五六个, 5、6个, 5-6个) is not one the answer states on its own
         lead = r"(?<![0-9.])(?<![0-9]~)" if self.core[:1].isdigit() else ""
         tail = r"(?![0-9]|\.[0-9]|[%‰]|~[0-9])" if self.core[-1:].isdigit() else ""

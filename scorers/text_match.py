@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from benchmark.text.found import NEGATORS
 from scorers.result import MATCH, MISMATCH, OMISSION
 from scorers.text_forms import (
+    LOCATIVES,
     NO_CUE,
     AnswerText,
     Clause,
@@ -302,7 +303,7 @@ def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
     for sentence in view.sentences:
         if any(n not in sentence.numbers for n in ref.numbers):
             continue
-        found = [w for w in words if w in sentence.core]
+        found = [w for w in words if w in sentence.core or (w in LOCATIVES and _any_locative(sentence.core))]
         share = sum(len(w) for w in found) / total
         if best is None or share > best[0]:
             best = (share, found, sentence)
@@ -317,6 +318,11 @@ def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
         reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
         return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+
+
+def _any_locative(text: str) -> bool:
+    """Whether a word of place is in ``text``: one stands for another (``内`` for ``里``)."""
+    return any(word in text for word in LOCATIVES)
 
 
 def _replaced(words: tuple[str, ...], found: list[str], clauses: tuple[Clause, ...]) -> str | None:

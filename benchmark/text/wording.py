@@ -9,6 +9,8 @@
   run of numeral characters is a number when it has two characters or more (``三十``, ``一一``), holds
   a unit character (``十``, ``百``, ``万`` …) or a zero, follows ``第``, or stands before a measure word
   (``一年``, ``两次``, ``三份``, ``一分``); a lone ``一`` in ``统一`` or ``一审`` is left as it is;
+- digits before a magnitude are the whole number (``5万`` -> ``50000``, ``1.5亿`` -> ``150000000``), as
+  the numerals in words give it (``五万`` -> ``50000``);
 - a day written ``天`` after a number is ``日`` (``15天`` = ``15日``), and so is the day of a month
   written ``号`` (``4月14号`` = ``4月14日``; ``7号`` alone stays); thousands separators go
   (``300,000`` -> ``300000``);
@@ -34,6 +36,7 @@ which is how the numbers of two texts are compared: whole, with their sign, deci
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from .counts import CN_UNITS
 from .folding import fold, half_width
@@ -43,6 +46,7 @@ __all__ = ["canonical", "numbers"]
 
 _CN_RUN_CHARS = "零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅"
 _UNIT_CHARS = frozenset("十百千万亿拾佰仟萬億廿卅零〇○")
+_MAGNITUDE_CHARS = frozenset("十百千万亿拾佰仟萬億")
 _HAS_CN = re.compile(f"[{_CN_RUN_CHARS}]")
 _HAS_DIGIT = re.compile("[0-9]")
 _LATIN = re.compile("[A-Za-z]")
@@ -54,8 +58,14 @@ _SCALE_OF = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 _PER = re.compile(rf"(百分之|千分之)((?:[0-9.]+|[{_CN_RUN_CHARS}点]+))")
 # Measure words and units a lone numeral character counts before (一年, 两次, 三份, 一分不少).
 _AFTER = tuple(
-    sorted({*CN_UNITS, "元", "块", "月", "号", "时", "分", "秒", "倍", "成", "%"}, key=len, reverse=True)
+    sorted(
+        {*CN_UNITS, "元", "块", "月", "号", "时", "点", "分", "秒", "倍", "成", "%"}, key=len, reverse=True
+    )
 )
+# Digits before a magnitude (``5万``, ``1.5亿``, ``3千``; not the 千 of 千米/千克): the whole number, as the
+# numerals in words give it (``五万`` -> ``50000``).
+_MAGNITUDE = re.compile(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)(万|亿|千(?![米克瓦]))(?![0-9])")
+_MAGNITUDE_OF = {"千": 1000, "万": 10_000, "亿": 100_000_000}
 _THOUSANDS = re.compile(r"(?<![0-9.])([0-9]{1,3})((?:,[0-9]{3})+)(?![0-9]|\.[0-9]|,[0-9])")
 _DAY = re.compile(r"(?<=[0-9])(?:个)?天")
 _EN_DURATION = re.compile(r"(?<=[0-9])(?:\s+|-)(days?|weeks?|months?|years?)\b", re.IGNORECASE)
@@ -119,6 +129,8 @@ def _rough_pair(run: str) -> str | None:
 
 def _numeral(run: str, before: str, after: str) -> str | None:
     """The Arabic form of a run of numeral characters, or None when it is no number here."""
+    if "0" <= before <= "9" and set(run) <= _MAGNITUDE_CHARS:
+        return None  # the magnitude of a number in digits (5万, 2千): _MAGNITUDE reads it with them
     pair = _rough_pair(run) if 2 <= len(run) <= 4 else None
     if pair is not None:
         return pair
@@ -209,6 +221,11 @@ def _clock_times(t: str) -> str:
     return t
 
 
+def _magnitude(m: re.Match[str]) -> str:
+    value = Decimal(m.group(1)) * _MAGNITUDE_OF[m.group(2)]
+    return format(value.normalize(), "f") if value != value.to_integral_value() else str(int(value))
+
+
 def _unseparated(m: re.Match[str]) -> str:
     return m.group(1) + m.group(2).replace(",", "")
 
@@ -227,6 +244,8 @@ def canonical(text: str) -> str:
     t = _clock_times(t)
     if "," in t:
         t = _THOUSANDS.sub(_unseparated, t)
+    if "万" in t or "亿" in t or "千" in t:
+        t = _MAGNITUDE.sub(_magnitude, t)
     if "天" in t:
         t = _DAY.sub("日", t)
     if "号" in t:

@@ -49,6 +49,13 @@ def _compare(fn: Any, expected: Any, answer: str, question: Question | None = No
         ("约2年", False, "约2年"),
         ("2年左右", True, "2年"),
         ("约定", True, "约定"),  # 约 only before a number
+        ("甘立群的家中", False, "甘立群家中"),
+        ("目的", False, "目的"),  # 的 of a word of its own
+        ("韩科长那边", False, "韩科长"),
+        ("8月之前", False, "8月前"),
+        ("2021年末", False, "2021年底"),
+        ("6幢1503室", False, "6栋1503"),
+        ("96平方米左右", True, "96平方米"),
     ],
 )
 def test_core_leaves_out_what_does_not_decide(text: str, span: bool, expected: str) -> None:
@@ -63,6 +70,8 @@ def test_core_leaves_out_what_does_not_decide(text: str, span: bool, expected: s
         ("保证期间是多长？", True),
         ("上诉期限是多久？", True),
         ("How long is the term?", True),
+        ("她交钱大约是那天几点？", True),  # a rough value: approximations do not decide
+        ("面积约多少？", True),
         ("谁介绍的？", False),
     ],
 )
@@ -138,6 +147,20 @@ TEXT_ROWS = [
     ("大专", "大专以下", MISMATCH, "a bound below the reference"),
     ("本科", "本科以上", MISMATCH, "a bound above it"),
     ("大专", "大专毕业", MATCH, "a word after the reference that bounds nothing"),
+    # Words of place, particles and pointing words that do not decide.
+    ("主卧衣柜内", "主卧衣柜里", MATCH, "one word of place for another"),
+    ("主卧衣柜内", "在主卧衣柜中查获", MATCH, "中 for 内, the verb after it"),
+    ("主卧衣柜内", "主卧衣柜", MATCH, "the word of place left out: every other word is there"),
+    ("主卧衣柜内", "主卧衣柜外", MISMATCH, "another word of place in its stead"),
+    ("境内", "境外", MISMATCH, "a one-character place keeps its word of place"),
+    ("甘立群家中", "在甘立群的家里", MATCH, "的 between two words, 里 for 中"),
+    ("韩科长那边给的", "他说是韩科长给的", MATCH, "a pointing word after a person"),
+    ("8月前退清", "8月之前退清", MATCH, "之前 after a time is 前"),
+    ("2021年底", "2021年末", MATCH, "年末 is 年底"),
+    ("6栋2单元1503室", "6幢2单元1503", MATCH, "幢 is 栋, 室 after a room number"),
+    ("6栋2单元1503室", "6栋2单元1305室", MISMATCH, "another room"),
+    ("卡上只有5万多", "因为他卡上当时只有五万多元", MATCH, "5万 and 五万 are one number (was: 5 not stated)"),
+    ("下午三点", "明天下午3点", MATCH, "三点 is 3点"),
 ]
 
 
@@ -258,6 +281,9 @@ def test_alternative_ways_are_no_alternative_answers() -> None:
 
 
 def test_an_approximation_the_question_asks_for_is_no_hedge() -> None:
+    rough = _question("房子面积大约多少？")
+    assert _compare(compare_text, "96平方米左右", "大约96平米", rough).status == MATCH
+    assert _compare(compare_text, "十点左右", "大概10点", _question("大约是几点？")).status == MATCH
     assert (
         _compare(compare_text, "四十平方米", "约四十平方米", _question("办公室面积约多少？")).status == MATCH
     )
