@@ -12,7 +12,8 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   ``笔录第2页说40000元，第6页核实为46000元``); the value the answer opens with when its first clause is
   that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that shares the most
   words with the question (character pairs, at least ``MIN_SHARED`` of them, more than any other
-  value's clause; in a clause of several values, each value's words are those before it); the total
+  value's clause; in a clause of several values, each value's words are those before it; not the
+  words of an opening clause that sets the scene, ``第一次讯问时，``); the total
   of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
   rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
   without saying which one answers.
@@ -52,6 +53,11 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
+# A question's opening clause that sets the scene (``第一次讯问时，``, ``在起诉状中，``, ``根据判决书，``): its
+# words say where to look, not which value answers (``第一次6万`` does not answer because of 第一次).
+_SETTING = re.compile(
+    r"^(?:(?:根据|依据|按照|据)[^，,？?]{1,20}|[^，,？?]{2,20}?(?:时|时候|中|里|期间|之后|以后|之前|以前))[，,]"
+)
 _SENTENCE_END = "。！？!?；;"
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
@@ -139,7 +145,9 @@ class QuestionWords:
 
 
 def question_words(question: str) -> QuestionWords:
-    pairs = frozenset(p for p in _HAN_PAIR.findall(question) if _ASKING.isdisjoint(p))
+    setting = _SETTING.match(question)
+    asked = question[setting.end() :] if setting is not None else question
+    pairs = frozenset(p for p in _HAN_PAIR.findall(asked) if _ASKING.isdisjoint(p))
     return QuestionWords(pairs, frozenset(f.value for f in find_amounts(question) if f.definite))
 
 

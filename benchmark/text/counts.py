@@ -61,7 +61,8 @@ _SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人
 
 _CN_NUM_CHARS = "".join(CN_DIGITS) + ZERO_CHARS + "十拾百佰千仟"
 _UNIT_RE = "|".join(_CN_UNITS)
-_CN_NUMBER = rf"(?<![0-9A-Za-z_.,第{_CN_NUM_CHARS}几多余])(?P<num>[0-9]+(?:多|余)?|[{_CN_NUM_CHARS}几][{_CN_NUM_CHARS}几多余]*)"
+# Not inside a longer number (nor after the 多/余 of one: 十多三次); 尚余/剩余 before a count is no number.
+_CN_NUMBER = rf"(?<![0-9A-Za-z_.,第{_CN_NUM_CHARS}几])(?<![0-9{_CN_NUM_CHARS}几][多余])(?P<num>[0-9]+(?:多|余)?|[{_CN_NUM_CHARS}几][{_CN_NUM_CHARS}几多余]*)"
 # Not 一次性 (lump sum), nor the 单元 / 单位 of an address or employer.
 _CN_COUNT = re.compile(rf"{_CN_NUMBER}\s*(?P<unit>{_UNIT_RE})(?!性)(?!(?<=单)[元位])")
 _CN_ASKED_ONLY = re.compile(rf"{_CN_NUMBER}\s*(?P<unit>{'|'.join(ASKED_ONLY_UNITS)})")

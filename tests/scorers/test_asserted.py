@@ -106,6 +106,10 @@ def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
         ("请求偿还借款本金95000元及逾期利息5700元", "要求偿还的借款本金是多少？", [95000], []),
         ("借款本金95000元及逾期利息5700元", "逾期利息是多少？", [5700], []),
         ("20000元和16000元", "第一次付款给了多少钱？", [], [20000, 16000]),
+        # the opening clause of the question sets the scene: its 第一次 is not the first payment
+        ("一共10万元，第一次6万，第二次4万", "第一次讯问时，他称给韩科长送了多少现金？", [100000], []),
+        ("一共10万元，第一次6万，第二次4万", "第一次送了多少现金？", [60000], []),
+        ("共10万元，第一次6万，第二次4万", "根据第一次讯问笔录，他送了多少现金？", [100000], []),
     ],
 )
 def test_pick_amounts(text: str, question: str, asserted: list[int], listed: list[int]) -> None:
