@@ -9,7 +9,9 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   (``【第4页】``, ``（第3页）``, ``第4页：``, ``[p. 4]``) is no part of it: a label alone is no conclusion.
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
-  ``笔录第2页说40000元，第6页核实为46000元``); the value the answer opens with when its first clause is
+  ``笔录第2页说40000元，第6页核实为46000元``; not a part after ``其中``, and not when another value's
+  clause shares more with the question, at least ``STRONG_SHARED`` pairs: ``合同约定借款30万元，但实际
+  出借28万元`` answers ``合同约定的借款金额``); the value the answer opens with when its first clause is
   that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that shares the most
   words with the question (character pairs, at least ``MIN_SHARED`` of them, more than any other
   value's clause; in a clause of several values, each value's words are those before it; not the
@@ -31,10 +33,20 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
 
-__all__ = ["EXCERPT_SHARE", "MIN_SHARED", "Picked", "QuestionWords", "is_excerpt", "pick", "question_words"]
+__all__ = [
+    "EXCERPT_SHARE",
+    "MIN_SHARED",
+    "STRONG_SHARED",
+    "Picked",
+    "QuestionWords",
+    "is_excerpt",
+    "pick",
+    "question_words",
+]
 
 EXCERPT_SHARE = 0.8
 MIN_SHARED = 1
+STRONG_SHARED = 2  # shared pairs that outweigh a word of finding (实际, 认定) in another clause
 _EXCERPT_MIN_CHARS = 40
 _SHORT = 16  # folded characters: a first sentence shorter than this (and no question) is a conclusion
 
@@ -59,6 +71,7 @@ _SETTING = re.compile(
     r"^(?:(?:根据|依据|按照|据)[^，,？?]{1,20}|[^，,？?]{2,20}?(?:时|时候|中|里|期间|之后|以后|之前|以前))[，,]"
 )
 _SENTENCE_END = "。！？!?；;"
+_PARTS = re.compile("其中")
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
@@ -152,7 +165,9 @@ def question_words(question: str) -> QuestionWords:
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
-    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(text)), len(text) + 1]
+    """The clauses a value's words are read in: a label before a colon stays with its value
+    (``合同约定：30万元``)."""
+    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(text) if m.group() not in "：:"), len(text) + 1]
     return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
 
 
@@ -171,12 +186,13 @@ def _shared(text: str, start: int, end: int, found: Sequence[Found], words: Ques
     return shared
 
 
-def _by_question(
+def _question_scores(
     text: str, found: Sequence[Found], key: Callable[[Found], Hashable], words: QuestionWords
-) -> Found | None:
-    if not words.pairs and not words.amounts:
-        return None
+) -> dict[Hashable, int]:
+    """For each value, the most the words around it share with the question (``_shared``)."""
     best: dict[Hashable, int] = {}
+    if not words.pairs and not words.amounts:
+        return best
     for start, end in _clauses(text):
         inside = sorted((f for f in found if start <= f.start < end), key=lambda f: f.start)
         if len({key(f) for f in inside}) == 1:
@@ -186,10 +202,20 @@ def _by_question(
         for lo, hi, f in segments:
             value = key(f)
             best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, words))
-    ranked = sorted(best.values(), reverse=True)
-    if not ranked or ranked[0] < MIN_SHARED or (len(ranked) > 1 and ranked[1] == ranked[0]):
+    return best
+
+
+def _by_question(
+    found: Sequence[Found],
+    key: Callable[[Found], Hashable],
+    scores: dict[Hashable, int],
+    least: int = MIN_SHARED,
+) -> Found | None:
+    """The one value whose words share the most with the question, at least ``least`` pairs."""
+    ranked = sorted(scores.values(), reverse=True)
+    if not ranked or ranked[0] < least or (len(ranked) > 1 and ranked[1] == ranked[0]):
         return None
-    top = next(v for v, s in best.items() if s == ranked[0])
+    top = next(v for v, s in scores.items() if s == ranked[0])
     return next(f for f in found if key(f) == top)
 
 
@@ -204,6 +230,20 @@ def _only_marked(
     return next(f for f in found if key(f) == value)
 
 
+def _finding(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
+    """The one value given as the finding (``核实为``, ``实际``), not one of the parts ``其中`` brings in
+    (``60,000元，其中判决认定50,000元为本金``)."""
+    parts = [f for f in found if _PARTS.search(text, _clause_start(text, f.start), f.start)]
+    return _only_marked(text, [f for f in found if f not in parts], key, _FINAL_WORD, 12)
+
+
+def _clause_start(text: str, pos: int) -> int:
+    start = 0
+    for m in _CLAUSE_BREAK.finditer(text, 0, pos):
+        start = m.end()
+    return start
+
+
 def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
     numeric = [f for f in found if isinstance(f.value, (int, Decimal))]
     if len(numeric) == len(found):
@@ -215,8 +255,9 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
 
 
 def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
-    """The value the answer opens with when its first clause is that value alone (``9.5万，就是…``)."""
-    end = next((m.end() for m in _CLAUSE_BREAK.finditer(text)), len(text))
+    """The value the answer opens with when its first clause is that value alone (``9.5万，就是…``,
+    ``61,250元（以35万元为基数…）``)."""
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(text)), len(text))
     inside = [f for f in found if f.start < end]
     if len({key(f) for f in inside}) != 1:
         return None
@@ -233,11 +274,13 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
     distinct = {key(f) for f in found}
     if len(distinct) <= 1:
         return Picked(tuple(found))
+    scores = _question_scores(text, found, key, words)
+    final = _finding(text, found, key)
+    asked = _by_question(found, key, scores, STRONG_SHARED)
+    if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:
+        final = None  # 合同约定借款30万元，但实际出借28万元: the question asks what was agreed
     chosen = (
-        _only_marked(text, found, key, _FINAL_WORD, 12)
-        or _opening(text, found, key)
-        or _by_question(text, found, key, words)
-        or _total(text, found, key)
+        final or _opening(text, found, key) or _by_question(found, key, scores) or _total(text, found, key)
     )
     if chosen is None:
         return Picked((), tuple(found))

@@ -157,7 +157,7 @@ _ABSTAIN = re.compile(
 )
 # A lead clause: 答：, or a first clause that says where the answer comes from (根据笔录，/ 经查，).
 _LEAD = re.compile(
-    r"^\s*(?:(?:答|(?i:answer))\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
+    r"^\s*(?:(?:答案|结论|回答|答|(?i:answer))\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
     r"(?i:based\s+on|according\s+to|as\s+(?:stated|recorded|shown)\s+in)\b[^,.;:!?\n]{0,48}?)"
     r"\s*[，,：:]\s*)?"
 )

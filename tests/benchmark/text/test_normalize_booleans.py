@@ -15,6 +15,8 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("Based on the judgment, no.", "法院是否支持了该项请求？", False, "an English lead clause is read past"),
     ("According to the record, yes, he signed.", "是否签了收条？", True, "according to ..., yes"),
     ("Answer: No.", "是否认罪？", False, "an English answer label"),
+    ("答案：需要\n理由：判决主文第二项", "是否需要承担连带责任？", True, "答案： is a label"),
+    ("结论：没有约定。", "是否约定了利息？", False, "结论： is a label"),
     ("到庭了吗？没有。", "是否到庭参加了诉讼？", False, "the question asked back asserts nothing"),
     ("谁说没签？签了。", "是否签了收条？", True, "a rhetorical question, then the answer"),
     ("签了吗？", "是否签了收条？", None, "an answer that only asks takes no stance"),
