@@ -16,7 +16,9 @@ decide whether an answer names the expected thing, so they are rewritten or remo
 - ``的`` between two words (``甘立群的家`` is ``甘立群家``), a pointing word after a person or place
   (``韩科长那边给的`` is ``韩科长给的``), ``之前``/``以前`` and ``之后``/``以后`` after a time (``8月之前`` is
   ``8月前``), ``年末``/``月末`` (``年底``/``月底``), and in an address ``幢`` (``栋``) and the ``室`` after a
-  room number (``1503室`` is ``1503``).
+  room number (``1503室`` is ``1503``);
+- negators of one meaning in one spelling (``没有``/``并未``/``尚未``/``从未``/``未曾`` -> ``未``, ``无法`` ->
+  ``不能``: ``没有按约定的期限`` is ``未按约定期限``), and ``用来``/``用作``/``用在`` -> ``用于``.
 
 A reference that ends in a word of place (``主卧衣柜内``, ``家中``) is named with any of them
 (``LOCATIVES``: ``主卧衣柜里``, ``主卧衣柜中查获``), never without one (``境内`` is not ``境外``).
@@ -75,7 +77,7 @@ SHORT_FORMS = (
 MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
-_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院的那这之以末室幢]")
+_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用]")
 _SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院")
 _NUMERAL_OR_DIGIT = re.compile(
     "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
@@ -98,6 +100,10 @@ _POINTING = re.compile("(?<=[\u4e00-\u9fff])(?:那边|那里|那儿|这边|这�
 _BEFORE_AFTER = re.compile("(?<=[0-9月日年号点时底初])(?:之|以)(?=[前后])")
 _END_OF = re.compile("(?<=[年月])末")
 _ROOM = re.compile("(?<=[0-9])室")
+# Negators of one meaning in one spelling: 没有/并未/尚未/从未/未曾/并没有 -> 未, 无法 -> 不能.
+_NOT_YET = re.compile("并没有|没有(?=[\u4e00-\u9fff])|并未|尚未|从未|未曾")
+_CANNOT = re.compile("无法")
+_USED_FOR = re.compile("用来|用作|用在")
 _BUILDING = re.compile("(?<=[0-9])幢")
 _ROUGH = re.compile(r"大约|大概|约|左右|approximately|about|roughly", re.IGNORECASE)
 _LOCATIVE_END = re.compile(f"(?:{'|'.join(LOCATIVES)})$")
@@ -149,6 +155,12 @@ def core(text: str, span: bool) -> str:
         t = _ROOM.sub("", t)
     if "幢" in t:
         t = _BUILDING.sub("栋", t)
+    if "没" in t or "未" in t:
+        t = _NOT_YET.sub("未", t)
+    if "无法" in t:
+        t = _CANNOT.sub("不能", t)
+    if "用" in t:
+        t = _USED_FOR.sub("用于", t)
     return t
 
 

@@ -73,6 +73,10 @@ _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
+# A negator (the core writes 没有/并未/尚未 as 未 and 无法 as 不能), not in 非常, 是否, 无论, 不仅, 别人 …
+_NEGATION = re.compile(
+    "未|没|毋|莫|(?<!是)否(?!则)|不(?![仅但论管只过])|无(?![论数])|非(?!常)|别(?![人的处])"
+)
 _PERIOD_BEFORE = re.compile(
     r"(年|月|日|周)(?:利率|息|化利率|化|费率|率)[为是按]?(?:按)?$|(annual|yearly|monthly|daily)(?:interest)?(?:rate)?(?:of)?$"
 )
@@ -153,7 +157,7 @@ def _match(
     head = _head(ref, view)
     if head is not None:
         return _asserted(head, ref, view, question, entity, "head", "holds all but the last word of")
-    return _by_tokens(ref, view)
+    return _by_tokens(ref, view, question)
 
 
 def _plainly_named(ref: Reference, view: AnswerText) -> bool:
@@ -292,12 +296,20 @@ def _listed(
     return TextVerdict(MISMATCH, "list", f"answer lists {shown} without saying which one answers", ref.text)
 
 
-def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
+def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:
     """The token rule, in the answer's sentence that shares the most with the reference (its words
-    and every number of the reference must be in one sentence: a long answer has many numbers)."""
+    and every number of the reference must be in one sentence: a long answer has many numbers).
+    A reference whose words the question all holds is named by its numbers (``认定被告已还款55000元``
+    for ``法院如何认定还款金额？``: ``被告已还款55000元``), and the answer's sentence must negate something
+    when the reference does, and only then (``原告已提交证据`` is not ``原告未提交证据``)."""
     words = ref.words if view.core else ()
     if not words:
         return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text)
+    asked = core(canonical(question), False) if question else ""
+    own = tuple(w for w in words if w not in asked)
+    if not own and ref.numbers:  # the question gives every word, and the answer states every number
+        reason = f"answer states the number(s) of {ref.text!r}; the question gives its words"
+        return TextVerdict(MATCH, "tokens", reason, ref.text, 1.0)
     total = sum(len(w) for w in words)
     best: tuple[float, list[str], Sentence] | None = None
     for sentence in view.sentences:
@@ -313,11 +325,20 @@ def _by_tokens(ref: Reference, view: AnswerText) -> TextVerdict:
     shown = f"{len(found)}/{len(words)} words, {share:.0%} of their characters"
     if share < TOKEN_THRESHOLD:
         return TextVerdict(MISMATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+    if _negates(ref.core) != _negates(sentence.core):
+        how = "denies" if _negates(sentence.core) else "affirms"
+        reason = f"answer {how} what {ref.text!r} {'affirms' if how == 'denies' else 'denies'}"
+        return TextVerdict(MISMATCH, "negated", reason, ref.text, share)
     replaced = _replaced(words, found, sentence.clauses)
     if replaced:
         reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
         return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+
+
+def _negates(text: str) -> bool:
+    """Whether a (core) text negates anything: the token rule does not see a 未 its words leave out."""
+    return _NEGATION.search(text) is not None
 
 
 def _any_locative(text: str) -> bool:

@@ -161,6 +161,20 @@ TEXT_ROWS = [
     ("6栋2单元1503室", "6栋2单元1305室", MISMATCH, "another room"),
     ("卡上只有5万多", "因为他卡上当时只有五万多元", MATCH, "5万 and 五万 are one number (was: 5 not stated)"),
     ("下午三点", "明天下午3点", MATCH, "三点 is 3点"),
+    # The token rule and negation: a 未 its words leave out still decides (both were marked right).
+    ("被告未按约定期限归还借款", "被告已按约定期限归还借款", MISMATCH, "affirms what the reference denies"),
+    (
+        "原告未提交证据证明已实际支付律师费",
+        "原告已提交证据证明实际支付了律师费",
+        MISMATCH,
+        "the same, 6 of 7 words",
+    ),
+    ("被告按期归还借款", "被告未按期归还借款", MISMATCH, "denies what the reference affirms"),
+    ("被告未按约定期限归还借款", "被告没有按约定的期限归还借款", MATCH, "没有 is 未"),
+    ("原告未提交证据证明已实际支付律师费", "原告没有证据证明律师费已经实际支付", MATCH, "negated in both"),
+    ("证人因病无法出庭", "证人因病不能出庭", MATCH, "无法 is 不能"),
+    ("用于店铺装修", "借款用来装修店铺", MATCH, "用来 is 用于"),
+    ("全额退还", "非常明确地承诺全额退还", MATCH, "非常 negates nothing"),
 ]
 
 
@@ -184,6 +198,12 @@ def test_a_court_without_renmin_is_the_same_court(answer: str, status: str) -> N
     assert (
         _compare(compare_entity, "江州市中级人民法院", answer, _question("上诉于哪个法院？")).status == status
     )
+
+
+def test_a_reference_that_restates_the_question_is_named_by_its_numbers() -> None:
+    asked = _question("法院如何认定还款金额？")
+    assert _compare(compare_text, "认定被告已还款55000元", "被告已还款55000元", asked).status == MATCH
+    assert _compare(compare_text, "认定被告已还款55000元", "被告已还款67000元", asked).status == MISMATCH
 
 
 def test_the_first_accepted_answer_that_matches_wins() -> None:
