@@ -120,6 +120,20 @@ _NUMBERS_MET = re.compile(f"(?<=[0-9]){_MARK}+(?=[-+]?[0-9])")
 _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 _NUMBER_WORD = frozenset("0123456789.%‰|~年月日号时分秒元万亿")
 
+#: The rewrites of ``core`` after roles, company forms and qualifiers: (characters one of which the
+#: text must hold for the rule to apply, pattern, what it becomes).
+_REWRITES: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("的", _DE, ""),
+    ("那这", _POINTING, ""),
+    ("之以", _BEFORE_AFTER, ""),
+    ("末", _END_OF, "底"),
+    ("室", _ROOM, ""),
+    ("幢", _BUILDING, "栋"),
+    ("没未", _NOT_YET, "未"),
+    ("无", _CANNOT, "不能"),
+    ("用", _USED_FOR, "用于"),
+)
+
 
 def asks_span(question: str) -> bool:
     """Whether the question asks for a span of time (``多长``, ``期限``, ``多久``, ``how long``) or a rough
@@ -143,24 +157,9 @@ def core(text: str, span: bool) -> str:
         t = _WITHIN.sub("", t)
     if span:
         t = _APPROX.sub("", t)
-    if "的" in t:
-        t = _DE.sub("", t)
-    if "那" in t or "这" in t:
-        t = _POINTING.sub("", t)
-    if "之" in t or "以" in t:
-        t = _BEFORE_AFTER.sub("", t)
-    if "末" in t:
-        t = _END_OF.sub("底", t)
-    if "室" in t:
-        t = _ROOM.sub("", t)
-    if "幢" in t:
-        t = _BUILDING.sub("栋", t)
-    if "没" in t or "未" in t:
-        t = _NOT_YET.sub("未", t)
-    if "无法" in t:
-        t = _CANNOT.sub("不能", t)
-    if "用" in t:
-        t = _USED_FOR.sub("用于", t)
+    for needs, pattern, replacement in _REWRITES:
+        if any(c in t for c in needs):
+            t = pattern.sub(replacement, t)
     return t
 
 
