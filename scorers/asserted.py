@@ -10,8 +10,9 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
   ``笔录第2页说40000元，第6页核实为46000元``; not a part after ``其中``, and not when another value's
-  clause shares more with the question, at least ``STRONG_SHARED`` pairs: ``合同约定借款30万元，但实际
-  出借28万元`` answers ``合同约定的借款金额``); the value the answer opens with when its first clause is
+  clause shares more with the question, at least ``STRONG_SHARED`` pairs, or one against ``实际``/``其实``,
+  which set a fact against what was written rather than correct it: ``合同约定借款30万元，但实际出借
+  28万元`` answers ``合同约定的借款金额``, ``借条写的15万，但实际只转了14.5万`` ``借条载明的借款金额``); the value the answer opens with when its first clause is
   that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that shares the most
   words with the question (character pairs, at least ``MIN_SHARED`` of them, more than any other
   value's clause; in a clause of several values, each value's words are those before it; not the
@@ -62,6 +63,9 @@ _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
 _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|应为|实为|正确的?是)[^，,。；;]{0,6}$")
+# Words of finding that set a fact against what was written or agreed (借条写的15万，但实际只转了14.5万),
+# not a correction of it: the question's own words in another clause outweigh them sooner.
+_CONTRAST_FINDING = re.compile(r"(?:实际|其实)[^，,。；;]{0,6}$")
 _TOTAL_WORD = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|总额|总数|本息合计|暂合计|in total|total(?:ly)?)\s*(?:为|是|有|:|：)?\s*$", re.IGNORECASE)  # fmt: skip
 
 
@@ -276,7 +280,8 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
         return Picked(tuple(found))
     scores = _question_scores(text, found, key, words)
     final = _finding(text, found, key)
-    asked = _by_question(found, key, scores, STRONG_SHARED)
+    contrast = final is not None and _CONTRAST_FINDING.search(text[max(0, final.start - 12) : final.start])
+    asked = _by_question(found, key, scores, MIN_SHARED if contrast else STRONG_SHARED)
     if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:
         final = None  # 合同约定借款30万元，但实际出借28万元: the question asks what was agreed
     chosen = (

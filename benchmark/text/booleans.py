@@ -106,6 +106,7 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "收到": ("拒收",),
     "支持": ("驳回",),
     "有效": ("无效", "失效"),
+    "放弃": ("主张",),  # 不主张借期内利息 waives it
     "到庭": ("缺席",),
     "出庭": ("缺席",),
     "到场": ("缺席",),
@@ -130,7 +131,7 @@ _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act they ask about (``得到支持``: 支持, so its antonym 驳回 answers too).
 _LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以)")
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
-_ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回"))
+_ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
 _DECLARING = frozenset({"表示"})
 _INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
 

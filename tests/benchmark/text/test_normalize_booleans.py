@@ -33,6 +33,7 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         "表示放弃: a waiver is made by declaring it",
     ),
     ("原告表示不放弃借期内利息", "原告是否放弃了借期内利息？", False, "declaring that he does not waive"),
+    ("原告明确表示不主张借期内利息", "原告是否放弃了借期内利息？", True, "not claiming it waives it"),
     # Questions that ask a duty or a possibility (是否需要/应当, 可以…吗): the modal in the answer answers.
     (
         "应当承担连带责任",
