@@ -49,6 +49,7 @@ from benchmark.text.assertion import conclusion
 from benchmark.text.booleans import YesNoQuestion, yes_no_question
 from benchmark.text.counts import ASKED_ONLY_UNITS, CN_UNITS, find_counts_preferring, unit_of
 from benchmark.text.folding import half_width
+from benchmark.text.found import context_qualifier
 from scorers.abstention import detect_abstention
 from scorers.asserted import Picked, QuestionWords, is_excerpt, pick, question_words
 from scorers.text_forms import AnswerText, asks_span
@@ -144,6 +145,18 @@ def _field_count(item: Any) -> Found | None:
 
 _BARE_PREFIX = re.compile(r"^(?:答[:：]?)?(?:共计|总共|合计|总计|一共|共|是)?")
 _BARE_MAX = 16
+# A number without a unit: digits (two to nine, no leading zero: not a code or a phone number), a
+# digit before 万/千 or the shorthand k (thousand) or w (万: 1.5w), or numerals in words with a
+# magnitude (四千五, 一万二); not a part of a masked number (138****4500).
+_CN_MONEY_NUMERAL = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟"
+_UNIT_LESS = re.compile(
+    rf"(?<![0-9A-Za-z.,*＊第{_CN_MONEY_NUMERAL}])"
+    rf"(?:[1-9][0-9]*(?:\.[0-9]+)?[kKwW]|[1-9][0-9]{{1,8}}(?:\.[0-9]+)?|[1-9](?:\.[0-9]+)?[万千]"
+    rf"|[{_CN_MONEY_NUMERAL}]*[百千万亿佰仟][{_CN_MONEY_NUMERAL}]*)"
+    r"(?![0-9A-Za-z%‰.*＊])"
+)
+# What after a number says it is no amount (a date, a time, an age, a share, a rank).
+_NOT_MONEY = frozenset("年月日号时点分秒岁%‰倍成名楼层期届")
 
 
 _FIRST_CLAUSE = re.compile(r"[^，,；;。！!？?\n]*")
@@ -162,6 +175,17 @@ def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
         if value is not None:
             return Found(kind, value, start, start + len(core), core, True, None)
     return None
+
+
+def _unit_less_value(number: str) -> Decimal | None:
+    """The value of a number ``_UNIT_LESS`` found (``20k`` is 20000, ``1.5w`` 15000)."""
+    scale = _SHORTHAND.get(number[-1])
+    if scale is not None:
+        return Decimal(number[:-1]) * scale
+    return parse_amount(number)
+
+
+_SHORTHAND = {"k": 1000, "K": 1000, "w": 10_000, "W": 10_000}
 
 
 class AnswerValues:
@@ -234,7 +258,28 @@ class AnswerValues:
         if found or self.sources.get("amount") != "answer":
             return found
         bare = _bare("amount", self.conclusion, parse_amount)  # a bare "46000" answers an amount question
-        return (bare,) if bare is not None else ()
+        return (bare,) if bare is not None else self._unit_less_amounts()
+
+    def _unit_less_amounts(self) -> tuple[Found, ...]:
+        """Numbers the conclusion gives without a unit when it states no amount at all (``月薪4500``,
+        ``一个月四千五``, ``每条600，两条1200``): an answer to an amount question may leave out 元. Not a
+        date, count, time, percentage, code (``0428``) or phone-length number."""
+        text = half_width(self.conclusion)
+        taken = [(f.start, f.end) for f in (*self.dates, *self.counts)]
+        out = []
+        for m in _UNIT_LESS.finditer(text):
+            if (
+                any(a < m.end() and m.start() < b for a, b in taken)
+                or text[m.end() : m.end() + 1] in _NOT_MONEY
+            ):
+                continue
+            value = _unit_less_value(m.group())
+            if value is None or value <= 0:
+                continue
+            qualifier = context_qualifier(text, m.start(), m.end())
+            raw = self.conclusion[m.start() : m.end()]
+            out.append(Found("amount", value, m.start(), m.end(), raw, qualifier is None, qualifier))
+        return tuple(out)
 
     @cached_property
     def dates(self) -> tuple[Found, ...]:

@@ -94,9 +94,30 @@ def test_a_bare_number_answers_an_amount(text: str, expected: Decimal) -> None:
     assert [f.value for f in _values(text).amounts] == [expected]
 
 
-def test_a_long_answer_with_a_bare_number_has_no_amount() -> None:
-    assert _values("我记得大家后来说的那个数字好像是46000").amounts == ()
-    assert _values("他说的那个数字好像是46000，记不清了").amounts == ()  # the opening clause is no bare value
+def test_a_long_answer_with_a_hedged_bare_number_has_no_definite_amount() -> None:
+    # read as a number without a unit, but under a hedge: no amount the answer asserts
+    for text in ("我记得大家后来说的那个数字好像是46000", "他说的那个数字好像是46000，记不清了"):
+        assert [(f.value, f.qualifier) for f in _values(text).amounts] == [(46000, "hedge")]
+        assert _values(text).definite_amounts() == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("月薪4500", [4500]),  # no 元: the question asks an amount
+        ("一个月四千五", [4500]),  # 一个月 is a count, 四千五 the amount
+        ("每条600，两条1200", [600, 1200]),  # two numbers: which one answers is pick's work
+        ("20k", [20000]),
+        ("1.5w", [15000]),
+        ("尾号0428的卡", []),  # a code keeps its leading zero: no amount
+        ("下午3点给的", []),
+        ("2020年8月3日", []),
+        ("第3次", []),
+        ("电话13912345678", []),  # phone-length
+    ],
+)
+def test_numbers_without_a_unit_are_amounts_when_no_amount_is_stated(text: str, expected: list[int]) -> None:
+    assert [f.value for f in _values(text).amounts] == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [("3", [3]), ("三。", [3]), ("一共3", [3]), ("很多", [])])
