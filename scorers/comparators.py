@@ -213,7 +213,7 @@ def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareCo
     want = [_num(p) for p in parts]
     tolerance = ctx.numeric_tolerance
     missing = [p for p in parts if not any(_close(f.value, p, tolerance) for f in definite)]
-    if missing and _unit_less_parts(missing, parts, definite, values):
+    if missing and _unit_less_parts(missing, _total_of(expected), definite, values):
         missing = []
     if not missing:
         return result(ctx, MATCH, want, stated, f"answer states every part: {want}")
@@ -226,13 +226,19 @@ def compare_amount_breakdown(expected: Any, values: AnswerValues, ctx: CompareCo
     return comp
 
 
+def _total_of(expected: Any) -> Decimal:
+    """The sum of every part of a breakdown, a repeated part as often as it is listed."""
+    items = expected if isinstance(expected, (list, tuple)) else [expected]
+    return sum((d for item in items if (d := _decimal(item)) is not None), Decimal(0))
+
+
 def _unit_less_parts(
-    missing: list[Decimal], parts: tuple[Decimal, ...], definite: list[Found], values: AnswerValues
+    missing: list[Decimal], total: Decimal, definite: list[Found], values: AnswerValues
 ) -> bool:
-    """A total followed by its parts written without a unit (``3600元（1200+960+720+480+240）``): the
-    missing parts are numbers of the answer and all the parts add up to an amount it states."""
+    """A total followed by its parts written without a unit (``3600元（1200+960+720+480+240）``,
+    ``RMB 12,000 (3,000 each)``): the missing parts are numbers of the answer and all the parts, each as
+    often as listed, add up to an amount it states."""
     bare = values.bare_numbers
-    total = sum(parts, Decimal(0))
     return all(p in bare for p in missing) and any(f.value == total for f in definite)
 
 

@@ -451,16 +451,29 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     return _found(text, t, start, end, value)
 
 
+def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:
+    """An answer that opens with an English yes or no word (``No, the IOU says nothing of interest.``);
+    ``marked``: only one a mark or the end follows (``No record exists`` is no "no")."""
+    low = t.lower()
+    first = _EN_WORD.search(low)
+    if first is None or low[: first.start()].strip():
+        return None
+    if first.group() in _EN_YES or first.group() in _EN_NO:
+        after = low[first.end() : first.end() + 1]
+        ends = ("", ",", ".", "!", ";", ":") if marked else ("", ",", ".", "!", ";", ":", " ")
+        if after in ends and (first.group() != "not" or after != " "):
+            return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
+    return None
+
+
 def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     low = t.lower()
     words = list(_EN_WORD.finditer(low))
     if not words:
         return None
-    first = words[0]
-    if first.group() in _EN_YES or first.group() in _EN_NO:
-        after = low[first.end() : first.end() + 1]
-        if after in ("", ",", ".", "!", ";", ":", " ") and (first.group() != "not" or after != " "):
-            return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
+    leading = _leading_english(text, t)
+    if leading is not None:
+        return leading
     stems = asked.stems if asked is not None else frozenset()
     for w in words:
         if w.group() in _EN_STOP or w.group()[:5] not in stems:
@@ -517,7 +530,7 @@ def read_boolean(
         found = _by_predicate(text, t, asked)
         if found is not None:
             return found
-    found = _by_particles(text, t, strong=True, asked=asked)
+    found = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
     if found is not None:
         return found
     if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):

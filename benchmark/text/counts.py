@@ -56,6 +56,8 @@ _EN_NUMBERS = {
     )
 }
 _EN_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
+#: Copies of a document (``made in triplicate``: three copies, 份).
+_EN_COPIES = {"duplicate": 2, "triplicate": 3, "quadruplicate": 4}
 #: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times"; 日 = 天.
 _SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人", "日": "天", "幢": "栋"}
 
@@ -72,12 +74,13 @@ _EN_COUNT = re.compile(
     + r")\s+(?P<unit>"
     + "|".join(sorted(_EN_UNITS, key=len, reverse=True))
     + r")\b"
-    r"|\b(?P<adv>once|twice|thrice)\b",
+    r"|\b(?P<adv>once|twice|thrice)\b"
+    r"|\bin (?P<copies>duplicate|triplicate|quadruplicate)\b",
     re.IGNORECASE,
 )
 _PREFIX = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|total(?:ly)?:?\s*|in total\s*)", re.IGNORECASE)
 _GATE = re.compile(
-    rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice|\b(?:{'|'.join(_EN_NUMBERS)})\b", re.IGNORECASE
+    rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice|plicate|\b(?:{'|'.join(_EN_NUMBERS)})\b", re.IGNORECASE
 )
 
 
@@ -129,6 +132,9 @@ def _candidates(t: str, asked_only: bool = False) -> list[_Cand]:
         for m in _EN_COUNT.finditer(t):
             if m.group("adv"):
                 out.append(_Cand(m.start(), m.end(), _EN_ADVERBS[m.group("adv").lower()], "次", False))
+                continue
+            if m.group("copies"):
+                out.append(_Cand(m.start(), m.end(), _EN_COPIES[m.group("copies").lower()], "份", False))
                 continue
             parsed = _value(m.group("num"))
             if parsed is not None:

@@ -188,6 +188,15 @@ def test_breakdown_every_part_partial_and_repeated_parts() -> None:
     assert _run(compare_amount_breakdown, parts, "大约两万").status == OMISSION
     five = [{"amount": 40000}] * 5
     assert _run(compare_amount_breakdown, five, "分五期，每期40000元").status == MATCH
+    four = [{"amount": 3000}] * 4  # a repeated part without a unit: the parts add up to the stated total
+    assert (
+        _run(compare_amount_breakdown, four, "Four payments totalling RMB 12,000 (3,000 each).").status
+        == MATCH
+    )
+    assert (
+        _run(compare_amount_breakdown, four, "共3000元（3,000）").status == MATCH
+    )  # 3000 is stated as an amount
+    assert _run(compare_amount_breakdown, four, "Totalling RMB 9,000 (3,000 each).").status == MISMATCH
     assert _run(compare_amount_breakdown, [], "40000元").status == MISMATCH
 
 

@@ -15,6 +15,18 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("Based on the judgment, no.", "法院是否支持了该项请求？", False, "an English lead clause is read past"),
     ("According to the record, yes, he signed.", "是否签了收条？", True, "according to ..., yes"),
     ("Answer: No.", "是否认罪？", False, "an English answer label"),
+    (
+        "No, the second IOU does not provide for interest.",
+        "第二张借条有没有约定利息？",
+        False,
+        "a leading No before words that look like an abstention",
+    ),
+    (
+        "No information is given on that.",
+        "有没有同伙？",
+        None,
+        "No before a noun is no answer: an abstention",
+    ),
     ("答案：需要\n理由：判决主文第二项", "是否需要承担连带责任？", True, "答案： is a label"),
     ("结论：没有约定。", "是否约定了利息？", False, "结论： is a label"),
     ("到庭了吗？没有。", "是否到庭参加了诉讼？", False, "the question asked back asserts nothing"),

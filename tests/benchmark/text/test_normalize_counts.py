@@ -61,6 +61,7 @@ FIND = [
     ),
     ("两套房，三份合同", None, [("两套", 2, None), ("三份", 3, None)], "套 and 份"),
     ("尚余三十七套", None, [("三十七套", 37, None)], "余 (remaining) before a count is no part of a number"),
+    ("It was made in triplicate.", None, [("in triplicate", 3, None)], "three copies"),
     ("十余次", None, [("十余次", 10, "approximate")], "余 after a number makes it approximate"),
     ("6栋2单元1503室", None, [], "栋 is part of an address unless the question asks for it"),
     ("共12栋、1,086套", "栋", [("12栋", 12, None)], "asked for 栋 (几栋): 栋 counts"),
