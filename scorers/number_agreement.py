@@ -103,8 +103,9 @@ def _clean(text: str) -> str:
 
 
 def required_numbers(text: str) -> tuple[Wanted, ...]:
-    """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states."""
-    t = _clean(text)
+    """Every amount (``find_amounts``), date (``find_dates``) and other number ``text`` states; not
+    the row number of a table row (``| 4 | 4.15 | 甘 现金 | 30000 |``: a position, not a fact)."""
+    t = _clean(_ROW_NUMBER.sub(" ", text, count=1))
     amounts, dates = find_amounts(t), find_dates(t)
     out = [Wanted("amount", a.value, a.raw) for a in amounts] + [
         Wanted("date", d.value, d.raw) for d in dates
@@ -114,6 +115,10 @@ def required_numbers(text: str) -> tuple[Wanted, ...]:
         if not any(s < m.end() and m.start() < e for s, e in spans):
             out += [Wanted("number", v, m.group().strip(".,")) for v in _run_values(m.group())]
     return tuple({(w.kind, w.value): w for w in out}.values())
+
+
+# The first cell of a Markdown table row when it holds only a number of at most three digits.
+_ROW_NUMBER = re.compile(r"^\s*\|\s*[0-9]{1,3}\s*(?=\|)")
 
 
 def stated_numbers(text: str) -> Stated:

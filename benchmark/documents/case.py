@@ -7,6 +7,8 @@ case, whitespace and punctuation; ``benchmark.text.fold``), with or without a fo
 extension, so ``第一次讯问笔录``, ``《第一次讯问笔录》``, ``xunwen_1.md``, ``xunwen_1.pdf``,
 ``case/xunwen_1.md`` and ``XUNWEN-1`` all name the document ``xunwen-1`` titled 第一次讯问笔录 in
 ``xunwen_1.md``. An id written exactly wins; otherwise a name that fits several documents names none.
+A name that is none of these but a part of exactly one title (``记账本`` for ``书证摘录（记账本）``, ``收条``
+for ``收据、收条（复印件）``) names that document.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ T = TypeVar("T")
 # extensions a file name may carry or lack: what our loaders read, and what systems under test index
 _EXTENSIONS = re.compile(r"\.(?:md|markdown|txt|text|pdf|json|docx?|html?|rtf|xlsx?|csv|ofd)$", re.IGNORECASE)
 _FOLDERS = re.compile(r"^.*[\\/]")
+MIN_TITLE_PART = 2  # characters of a title that name its document when no other title holds them
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,12 @@ def name_keys(name: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class NameIndex:
-    """Every folded name of every document of a set -> the ids that answer to it."""
+    """Every folded name of every document of a set -> the ids that answer to it; and each document's
+    folded title, for a name that is part of exactly one title (``记账本`` for ``书证摘录（记账本）``)."""
 
     ids: tuple[str, ...]
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    titles: tuple[tuple[str, str], ...] = ()  # (folded title, id)
 
     @classmethod
     def of(cls, infos: Iterable[DocumentInfo]) -> NameIndex:
@@ -70,7 +75,8 @@ class NameIndex:
                     ids = keys.setdefault(key, [])
                     if info.id not in ids:
                         ids.append(info.id)
-        return cls(tuple(i.id for i in infos), {k: tuple(v) for k, v in keys.items()})
+        titles = tuple((fold(i.title), i.id) for i in infos if i.title and fold(i.title))
+        return cls(tuple(i.id for i in infos), {k: tuple(v) for k, v in keys.items()}, titles)
 
     def resolve(self, name: object) -> str | None:
         """The id of the one document ``name`` names, else None (unknown, or it fits several)."""
@@ -83,7 +89,17 @@ class NameIndex:
             for doc_id in self.keys.get(key, ()):
                 if doc_id not in found:
                     found.append(doc_id)
+        if not found:
+            found = self._titles_holding(name)
         return found[0] if len(found) == 1 else None
+
+    def _titles_holding(self, name: str) -> list[str]:
+        """The documents whose title holds the name (folded, at least ``MIN_TITLE_PART`` characters): a
+        part of a title names the document when no other title holds it."""
+        part = fold(_EXTENSIONS.sub("", _FOLDERS.sub("", name.strip())))
+        if len(part) < MIN_TITLE_PART:
+            return []
+        return list(dict.fromkeys(doc_id for title, doc_id in self.titles if part in title))
 
 
 def resolve_document(name: object, infos: Sequence[DocumentInfo]) -> str | None:

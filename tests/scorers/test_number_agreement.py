@@ -34,6 +34,12 @@ def test_required_numbers_kinds() -> None:
         ("第5页", "第五页", ()),
         ("第5页", "第50页", ("5",)),
         ("第2期", "第12期", ("2",)),
+        (
+            "| 4 | 4.15 | 甘 现金 | 30000 | 补记 |",
+            "4.15 甘 现金 30000",
+            (),
+        ),  # a table's row number is no fact
+        ("| 4 | 4.15 | 甘 现金 | 30000 | 补记 |", "4.15 甘 现金 20000", ("30000",)),
     ],
 )
 def test_missing_numbers(required: str, offered: str, missing: tuple[str, ...]) -> None:

@@ -55,6 +55,22 @@ def test_a_name_that_fits_two_documents_names_none() -> None:
     assert index.resolve("a") == "a" and index.resolve("乙") == "b"
 
 
+def test_a_part_of_one_title_names_its_document() -> None:
+    infos = (
+        DocumentInfo("jizhangben", "jizhangben.md", Path("j.md"), "书证摘录（记账本）"),
+        DocumentInfo("shouju", "shouju.md", Path("s.md"), "收据、收条（复印件）"),
+        DocumentInfo("xunwen-1", "xunwen_1.md", Path("x1.md"), "庞绍钧第一次讯问笔录"),
+        DocumentInfo("xunwen-2", "xunwen_2.md", Path("x2.md"), "庞绍钧第二次讯问笔录"),
+    )
+    index = NameIndex.of(infos)
+    assert index.resolve("记账本") == "jizhangben"  # the part in brackets
+    assert index.resolve("收条") == "shouju" and index.resolve("收条.pdf") == "shouju"
+    assert index.resolve("第二次讯问笔录") == "xunwen-2"
+    assert index.resolve("讯问笔录") is None  # part of two titles
+    assert index.resolve("收") is None  # one character names nothing
+    assert index.resolve("聊天记录") is None  # part of no title
+
+
 def test_name_keys() -> None:
     assert name_keys("dir/Xunwen_1.PDF") == ("dirxunwen1pdf", "xunwen1pdf", "xunwen1")
     assert name_keys("《第一次讯问笔录》") == ("第一次讯问笔录",)
