@@ -375,15 +375,18 @@ def _required_match(
 
 
 def _document_ok(item: ReturnedItem, req: RequiredEvidence, case: Case | None) -> tuple[bool, str] | None:
-    """In a case file, whether the document an item names is where ``req`` is (None: it names none)."""
+    """In a case file, whether the document an item names is where ``req`` is (None: it names none,
+    or a name that is no document of the case, ``银行流水`` for a title the system put in its own
+    words: its text alone then decides, as for an item that names none)."""
     if case is None or item.document is None:
         return None
-    wanted = req.document or case.single
     found = case.resolve(item.document)
+    if found is None:
+        return None
+    wanted = req.document or case.single
     if found == wanted:
         return True, ""
-    named = f"names {case.label(found)}" if found else f"names {item.document!r}, not a document of the case"
-    return False, f"{named}; the evidence is in {case.label(wanted)}"
+    return False, f"names {case.label(found)}; the evidence is in {case.label(wanted)}"
 
 
 def match_evidence(

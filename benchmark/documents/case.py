@@ -8,7 +8,8 @@ extension, so ``第一次讯问笔录``, ``《第一次讯问笔录》``, ``xunw
 ``case/xunwen_1.md`` and ``XUNWEN-1`` all name the document ``xunwen-1`` titled 第一次讯问笔录 in
 ``xunwen_1.md``. An id written exactly wins; otherwise a name that fits several documents names none.
 A name that is none of these but a part of exactly one title (``记账本`` for ``书证摘录（记账本）``, ``收条``
-for ``收据、收条（复印件）``) names that document.
+for ``收据、收条（复印件）``) names that document, and so does one that abbreviates exactly one title, its
+characters in the title's order (``住建局复函`` for ``临溪区住房和城乡建设局复函``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ T = TypeVar("T")
 _EXTENSIONS = re.compile(r"\.(?:md|markdown|txt|text|pdf|json|docx?|html?|rtf|xlsx?|csv|ofd)$", re.IGNORECASE)
 _FOLDERS = re.compile(r"^.*[\\/]")
 MIN_TITLE_PART = 2  # characters of a title that name its document when no other title holds them
+MIN_ABBREVIATION = 4  # characters of a name that abbreviates a title (住建局复函)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,12 @@ class DocumentInfo:
     def names(self) -> tuple[str, ...]:
         """What an answer may call it: its id, its title, its file name."""
         return tuple(n for n in (self.id, self.title, Path(self.ref).name) if n)
+
+
+def _in_order(part: str, title: str) -> bool:
+    """Whether every character of ``part`` occurs in ``title``, in order."""
+    rest = iter(title)
+    return all(ch in rest for ch in part)
 
 
 def name_keys(name: str) -> tuple[str, ...]:
@@ -91,6 +99,8 @@ class NameIndex:
                     found.append(doc_id)
         if not found:
             found = self._titles_holding(name)
+        if not found:
+            found = self._titles_abbreviated(name)
         return found[0] if len(found) == 1 else None
 
     def _titles_holding(self, name: str) -> list[str]:
@@ -100,6 +110,14 @@ class NameIndex:
         if len(part) < MIN_TITLE_PART:
             return []
         return list(dict.fromkeys(doc_id for title, doc_id in self.titles if part in title))
+
+    def _titles_abbreviated(self, name: str) -> list[str]:
+        """The documents whose title the name abbreviates: its characters, at least
+        ``MIN_ABBREVIATION`` of them, in the title's order (``住建局复函`` for ``临溪区住房和城乡建设局复函``)."""
+        part = fold(_EXTENSIONS.sub("", _FOLDERS.sub("", name.strip())))
+        if len(part) < MIN_ABBREVIATION:
+            return []
+        return list(dict.fromkeys(doc_id for title, doc_id in self.titles if _in_order(part, title)))
 
 
 def resolve_document(name: object, infos: Sequence[DocumentInfo]) -> str | None:

@@ -106,6 +106,16 @@ def test_evidence_naming_the_wrong_document_covers_nothing() -> None:
     )
 
 
+def test_evidence_naming_no_document_of_the_case_is_judged_on_its_text() -> None:
+    # the system put the title in its own words: an unknown name is no wrong document
+    items = [
+        {"text": "说是投资光伏项目", "page": 1, "document": "被害人询问笔录"},
+        {"text": "我跟她说这笔钱是投光伏项目的", "page": 1, "document": "嫌疑人供述（二）"},
+    ]
+    evidence = score("mini_evidence_001", {"answer": "见证据", "evidence": items}).details["evidence"]
+    assert evidence["recall"] == 1.0
+
+
 # --- invented specifics: the whole case is the record ----------------------------------------------
 
 

@@ -69,6 +69,9 @@ def test_a_part_of_one_title_names_its_document() -> None:
     assert index.resolve("讯问笔录") is None  # part of two titles
     assert index.resolve("收") is None  # one character names nothing
     assert index.resolve("聊天记录") is None  # part of no title
+    assert index.resolve("庞绍钧二次笔录") == "xunwen-2"  # an abbreviation: its characters in order
+    assert index.resolve("庞绍钧笔录") is None  # abbreviates two titles
+    assert index.resolve("收据复印") == "shouju"
 
 
 def test_name_keys() -> None:
