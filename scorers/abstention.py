@@ -24,12 +24,14 @@ Rules shared by both detectors:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from benchmark.text import find_amounts, find_dates
 from scorers.abstention_voice import aside, cancelled_after, outweighed
 
 _SOURCES = (
@@ -140,7 +142,7 @@ ZH_CONFLICT: tuple[str, ...] = (
     r"不一致|不相一致|前后不一|说法不一|陈述不一|不统一",
     r"说法不同|不同的?说法|两种(?:不同的?)?说法|说法有(?:变|出入|差异)|前后(?:供述|陈述|说法)(?:不同|有变|变化)",
     r"(?:有|存在|有所|略有|明显)(?:冲突|出入|差异|分歧)|相冲突|冲突|出入较大|对不上|不相符|不符|相悖|翻供|改口",
-    r"各执一词|各执己见|各说各|相左|不吻合|不能(?:相互|互相)?印证|口径不一|(?:存在|有)争议",
+    r"各执一词|各执己见|各说各|相左|不吻合|不能(?:相互|互相)?印证|口径不一|(?:存在|有)争议|不属实|与事实不符|失实|改称|改说|(?:已|予以|作了?|做了?)更正",
     r"一方面.{1,80}?另一方面",
 )
 
@@ -171,7 +173,7 @@ EN_NEGATORS = (
 # Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
 # trying each alternative there: the same matches, about three times sooner.
 ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看超暂仅有欠信检"
-ZH_CONFLICT_FIRST = "一不两互冲出前口各存对改明有略相矛翻自说陈"
+ZH_CONFLICT_FIRST = "一与不两予互作做冲出前口各存对已失改明有略相矛翻自说陈"
 
 
 def _alternation(patterns: tuple[str, ...], first: str | None = None, flags: int = 0) -> re.Pattern[str]:
@@ -358,9 +360,35 @@ class Stance:
         """:func:`detect_conflict` of the text."""
         hits = _scan(self.text, _CONFLICT, _ZH_CONFLICT_NEG, self.quotes)
         if hits.first is None:
+            contrast = _contrasted_values(self.text, self.quotes)
+            if contrast is not None:
+                cue, start, end = contrast
+                return ConflictResult(True, cue, (start, end), hits.negated, hits.quoted)
             return ConflictResult(False, None, None, hits.negated, hits.quoted)
         cue, start, end = hits.first
         return ConflictResult(True, cue, (start, end), hits.negated, hits.quoted)
+
+
+# A word that sets one account against another (说6万，但流水显示5万).
+_CONTRAST = re.compile(
+    r"但是|但|可是|然而|不过|却|而(?![且是已言])|\bbut\b|\bwhereas\b|\bwhile\b", re.IGNORECASE
+)
+
+
+def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, int, int] | None:
+    """Two different amounts or dates of the answer's own words with a word of contrast between them
+    (``庞绍钧说6万，柏书瑶和流水都是10万元`` has none; ``称退了5万，而流水显示只有2万`` has one): the
+    answer sets two accounts against each other, which names their contradiction. (the stretch from
+    one value to the other, its start, its end)."""
+    amounts, dates = find_amounts(text), find_dates(text)
+    for found in (amounts, dates):
+        values = [f for f in found if f.definite and not any(a <= f.start < b for a, b in quotes)]
+        for left, right in itertools.pairwise(values):
+            if left.value == right.value:
+                continue
+            if _CONTRAST.search(text, left.end, right.start) is not None:
+                return text[left.start : right.end], left.start, right.end
+    return None
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:

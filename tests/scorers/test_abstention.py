@@ -229,6 +229,13 @@ NAMED = [
     "双方对借款金额存在争议。",
     "The parties disagree on the amount.",
     "The amount is disputed.",
+    "庞绍钧所称退还5万元不属实。",
+    "他第二次询问时已更正。",
+    "第二次讯问改称44万元。",
+    # two accounts set against each other: two values and a word of contrast between them
+    "庞绍钧称退了5万元，而流水显示只有2万元。",
+    "简文博说一次转了6万，但流水显示5月10日只转入5万元。",
+    "He said 50,000 yuan, but the bank statement shows 20,000 yuan.",
 ]
 NOT_NAMED = [
     "前后一致，没有矛盾。",
@@ -243,6 +250,9 @@ NOT_NAMED = [
     "The statements are not inconsistent.",
     "This does not contradict the receipt.",
     "一共46000元。",
+    "共46000元，而且都是现金。",  # one value: nothing set against it
+    "先付了2万元，然后又付了3万元。",  # two values, no word of contrast
+    "他说“5万元，但只收到2万元”。",  # the contrast is inside a quotation
 ]
 
 
