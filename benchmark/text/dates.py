@@ -106,6 +106,9 @@ _EN_GATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re
 _NUM_GATE = re.compile(r"[0-9][-/.][0-9]")
 _DAY_AFTER = re.compile(rf"\s*(?:或者|或是|还是|或|至|到|-|~|～|—|、|和|与|及)\s*{_D}\s*[日号]")
 _MONTH_PART = re.compile(r"^\s*(?:底|末|初|中旬|上旬|下旬|中(?![\u4e00-\u9fff])|份?左右|份?前后)")
+# A year alone in brackets, from the end of the date before it to the closing bracket.
+_IN_BRACKETS = re.compile(r"\s*[(（]\s*[0-9]{4}\s*年?\s*[)）]")
+_BREAK = re.compile(r"[，,。；;！!？?\n]")
 _COMPACT = re.compile(r"([12][0-9]{3})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])")
 _ISO_TIME = re.compile(
     r"([12][0-9]{3}-[0-9]{1,2}-[0-9]{1,2})[T ][0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?"
@@ -281,7 +284,34 @@ def find_dates(text: str) -> list[Found]:
 
 def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> list[_Cand]:
     """Every valid date of ``t`` (half-width; ``spans`` is ``scan_dates(t)``), plus the days a date is
-    followed by (``8月30日或31日``) where no span of ``spans`` starts."""
+    followed by (``8月30日或31日``) where no span of ``spans`` starts; a year in brackets after yearless
+    dates is theirs (``_bracketed_year``)."""
+    return _bracketed_year(t, _dates_and_days(t, spans))
+
+
+def _bracketed_year(t: str, cands: list[_Cand]) -> list[_Cand]:
+    """A year alone in brackets right after yearless dates (``5月11日（2022年）``, ``从8月3日到8月21日
+    （2020年）``) gives them its year, back to a break in the clause, and is no date of its own."""
+    out: list[_Cand] = []
+    for cand in cands:
+        d = cand.date
+        if (
+            out
+            and d.month is None
+            and d.year is not None
+            and _IN_BRACKETS.fullmatch(t, out[-1].end, cand.end + 1)
+        ):
+            k = len(out) - 1
+            while k >= 0 and out[k].date.year is None and not _BREAK.search(t, out[k].end, cand.start):
+                out[k].date = _make(d.year, out[k].date.month, out[k].date.day) or out[k].date
+                k -= 1
+            if k < len(out) - 1:
+                continue  # the year went to the dates before it
+        out.append(cand)
+    return out
+
+
+def _dates_and_days(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> list[_Cand]:
     cands: list[_Cand] = []
     for i, (start, end, date) in enumerate(spans):
         if date is None:

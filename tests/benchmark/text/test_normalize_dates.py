@@ -83,6 +83,21 @@ def test_partial_date_strings(date: PartialDate, text: str, iso: str | None) -> 
 FIND = [
     ("他于2020年8月31日付款", [("2020年8月31日", "2020-08-31", None)], "plain"),
     ("8月31日付款", [("8月31日", "????-08-31", None)], "yearless stays yearless"),
+    (
+        "5月11日（2022年）转的",
+        [("5月11日", "2022-05-11", None)],
+        "a year in brackets after the date is its year",
+    ),
+    (
+        "从8月3日到8月21日（2020年）",
+        [("8月3日", "2020-08-03", "range"), ("8月21日", "2020-08-21", "range")],
+        "a bracketed year gives both ends of a range their year",
+    ),
+    (
+        "5月11日，（2022年）",
+        [("5月11日", "????-05-11", None), ("2022年", "2022", None)],
+        "not across a comma",
+    ),
     ("在19年3月5号那天", [("19年3月5号", "2019-03-05", None)], "a two-digit year in a full date"),
     ("119年3月5日", [("3月5日", "????-03-05", None)], "no two-digit year inside a longer number"),
     ("大约8月底", [("8月", "????-08", "approximate")], "月底"),
