@@ -33,6 +33,7 @@ from decimal import Decimal
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
+from benchmark.text.numerals import parse_chinese_number
 
 __all__ = [
     "EXCERPT_SHARE",
@@ -76,6 +77,7 @@ _SETTING = re.compile(
 )
 _SENTENCE_END = "。！？!?；;"
 _PARTS = re.compile("其中")
+_ORDINAL = re.compile(r"第\s*([0-9]{1,3}|[一二两三四五六七八九十]{1,3})\s*([期次笔项条页份个])")
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
@@ -159,13 +161,26 @@ class QuestionWords:
 
     pairs: frozenset[str]
     amounts: frozenset[Decimal] = frozenset()
+    ordinals: frozenset[str] = frozenset()  # 第2期, 第三次 (as 第3次): they single out a clause too
 
 
 def question_words(question: str) -> QuestionWords:
     setting = _SETTING.match(question)
     asked = question[setting.end() :] if setting is not None else question
     pairs = frozenset(p for p in _HAN_PAIR.findall(asked) if _ASKING.isdisjoint(p))
-    return QuestionWords(pairs, frozenset(f.value for f in find_amounts(question) if f.definite))
+    amounts = frozenset(f.value for f in find_amounts(question) if f.definite)
+    return QuestionWords(pairs, amounts, _ordinals(asked))
+
+
+def _ordinals(text: str) -> frozenset[str]:
+    """The ordinals of ``text`` in one spelling (``第二期`` and ``第2期`` are ``第2期``)."""
+    out = set()
+    for m in _ORDINAL.finditer(text):
+        number = m.group(1)
+        value = int(number) if number.isdigit() else parse_chinese_number(number)
+        if value is not None:
+            out.add(f"第{int(value)}{m.group(2)}")
+    return frozenset(out)
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -175,15 +190,19 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
 
 
-def _shared(text: str, start: int, end: int, found: Sequence[Found], words: QuestionWords) -> int:
-    """Pairs the clause ``text[start:end]``, its values cut out, shares with the question; an amount the
-    question names counts as ``_AMOUNT_WEIGHT`` pairs."""
+def _shared(
+    text: str, start: int, end: int, found: Sequence[Found], words: QuestionWords, ordinals: bool = True
+) -> int:
+    """Pairs the clause ``text[start:end]``, its values cut out, shares with the question; an amount or
+    (with ``ordinals``) an ordinal (``第2期``) the question names counts as ``_AMOUNT_WEIGHT`` pairs."""
     clause = list(text[start:end])
     for f in found:
         for i in range(max(f.start, start), min(f.end, end)):
             clause[i - start] = " "
     rest = "".join(clause)
     shared = len(words.pairs.intersection(_HAN_PAIR.findall(rest)))
+    if ordinals and words.ordinals:
+        shared += _AMOUNT_WEIGHT * len(words.ordinals & _ordinals(rest))
     if words.amounts:
         named = {f.value for f in find_amounts(rest) if f.definite}
         shared += _AMOUNT_WEIGHT * len(words.amounts & named)
@@ -195,7 +214,7 @@ def _question_scores(
 ) -> dict[Hashable, int]:
     """For each value, the most the words around it share with the question (``_shared``)."""
     best: dict[Hashable, int] = {}
-    if not words.pairs and not words.amounts:
+    if not words.pairs and not words.amounts and not words.ordinals:
         return best
     for start, end in _clauses(text):
         inside = sorted((f for f in found if start <= f.start < end), key=lambda f: f.start)
@@ -203,9 +222,10 @@ def _question_scores(
             segments = [(start, end, inside[0])]
         else:  # several values in one clause: each with the words before it (借款本金95000元及逾期利息5700元)
             segments = [(inside[i - 1].end if i else start, f.end, f) for i, f in enumerate(inside)]
+        alone = len(segments) == 1  # an ordinal says which only of a clause of its own: not in a table row
         for lo, hi, f in segments:
             value = key(f)
-            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, words))
+            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, words, alone))
     return best
 
 

@@ -140,6 +140,18 @@ def test_an_amount_the_question_names_says_which_date_answers() -> None:
         assert [str(f.value) for f in picked.asserted] == [expected], question
 
 
+def test_an_ordinal_the_question_names_says_which_date_answers() -> None:
+    dates = lambda text: [f for f in find_dates(text) if f.definite]  # noqa: E731
+    text = "第2期：2022年4月15日；第3期：2022年5月15日"
+    picked = pick(dates(text), text, question_words("第2期的约定还款日是哪一天？"), lambda f: str(f.value))
+    assert [str(f.value) for f in picked.asserted] == ["2022-04-15"]
+    picked = pick(dates(text), text, question_words("第三期的约定还款日是哪一天？"), lambda f: str(f.value))
+    assert [str(f.value) for f in picked.asserted] == ["2022-05-15"]  # 第三期 is 第3期
+    row = "| 第2期 | 2022.4.15 | 40,000.00 | | 第3期 | 2022年5月15日 | 40,000.00 |"  # a table pasted whole
+    picked = pick(dates(row), row, question_words("第2期的约定还款日是哪一天？"), lambda f: str(f.value))
+    assert picked.asserted == ()
+
+
 def test_pick_counts_by_total_and_dates_by_question() -> None:
     counts = [f for f in find_counts("3次：两次转账，一次现金。") if f.definite]
     assert [
