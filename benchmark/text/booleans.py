@@ -69,7 +69,7 @@ _LONGEST = max(len(w) for w in _WORDS)
 _MODALS = frozenset(_split("需要 需 须 必须 应当 应该 应 应予 要 可以 能 能够"))
 # A modal opening the asked phrase (``需要对…承担``, ``应承担``); 要求/应诉/能力 … are words of their own.
 _MODAL_LEAD = re.compile(
-    "^(?:需要|应当|应该|应予|必须|可以|能够|需|须|应(?![诉收付届急聘])|要(?![求约件素点])|能(?![力源]))"
+    "^(?:需要|应当|应该|应予|必须|可以|能够|需|须|应(?![诉收付届急聘])|要(?![求约件素点回账债到])|能(?![力源]))"
 )
 _MODAL_END = re.compile("(?:需要|应当|应该|应予|必须|可以|能够|需|须|应|要|能)$")
 _MODAL_MARKS = frozenset(("能否", "可否", "能不能"))

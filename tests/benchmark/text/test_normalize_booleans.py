@@ -63,6 +63,7 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("可以", "当事人可以上诉吗？", True, "可以 answers 可以…吗 (was None)"),
     ("不能上诉", "当事人可以上诉吗？", False, "不能"),
     ("应当支付", "被告是否支付了违约金？", None, "under a question of fact, 应当 is only a duty"),
+    ("没有要回来", "原告是否要回了借款？", False, "要回 is a verb of its own, no modal"),
     # The act after a phrase of its own, a court's order or a light verb.
     (
         "应当对第一笔借款承担连带清偿责任",
