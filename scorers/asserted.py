@@ -10,13 +10,15 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
   it asserts is, in this order: the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
   ``笔录第2页说40000元，第6页核实为46000元``; not a part after ``其中``, and not when another value's
-  clause shares more with the question, at least ``STRONG_SHARED`` pairs, or one against ``实际``/``其实``,
-  which set a fact against what was written rather than correct it: ``合同约定借款30万元，但实际出借
-  28万元`` answers ``合同约定的借款金额``, ``借条写的15万，但实际只转了14.5万`` ``借条载明的借款金额``); the value the answer opens with when its first clause is
-  that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that shares the most
-  words with the question (character pairs, at least ``MIN_SHARED`` of them, more than any other
-  value's clause; in a clause of several values, each value's words are those before it; not the
-  words of an opening clause that sets the scene, ``第一次讯问时，``); the total
+  clause shares more with the question, at least ``STRONG_SHARED`` pairs, or one against
+  ``实际``/``其实``, which set a fact against what was written rather than correct it:
+  ``合同约定借款30万元，但实际出借28万元`` answers ``合同约定的借款金额``, and
+  ``借条写的15万，但实际只转了14.5万`` ``借条载明的借款金额``); the value the answer opens with when its
+  first clause is that value alone (``9.5万，就是…扣掉已还的5.5万``); the only value of the clause that
+  shares the most words with the question (character pairs, at least ``MIN_SHARED`` of them, more than
+  any other value's clause; in a clause of several values, each value's words are those before it;
+  an ordinal the question names, ``第2期``, counts in a clause of one value; not the words of an
+  opening clause that sets the scene, ``第一次讯问时，``); the total
   of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
   rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
   without saying which one answers.

@@ -307,7 +307,8 @@ def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:
         return TextVerdict(MISMATCH, "none", f"answer does not name {ref.text!r}", ref.text)
     asked = core(canonical(question), False) if question else ""
     own = tuple(w for w in words if w not in asked)
-    if not own and ref.numbers:  # the question gives every word, and the answer states every number
+    if not own and ref.numbers and _negates(ref.core) == _negates(view.core):
+        # the question gives every word, and the answer states every number
         reason = f"answer states the number(s) of {ref.text!r}; the question gives its words"
         return TextVerdict(MATCH, "tokens", reason, ref.text, 1.0)
     total = sum(len(w) for w in words)

@@ -204,6 +204,7 @@ def test_a_reference_that_restates_the_question_is_named_by_its_numbers() -> Non
     asked = _question("法院如何认定还款金额？")
     assert _compare(compare_text, "认定被告已还款55000元", "被告已还款55000元", asked).status == MATCH
     assert _compare(compare_text, "认定被告已还款55000元", "被告已还款67000元", asked).status == MISMATCH
+    assert _compare(compare_text, "认定被告已还款55000元", "被告未还款55000元", asked).status == MISMATCH
 
 
 def test_the_first_accepted_answer_that_matches_wins() -> None:

@@ -117,6 +117,8 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("只支持了本金部分，利息请求被驳回", "法院是否支持原告的全部诉讼请求？", False, "只: only a part"),
     ("是，全部予以支持", "法院是否支持原告的全部诉讼请求？", True, "the whole"),
     ("部分支持", "法院是否支持原告的诉讼请求？", True, "no whole asked: a part is support"),
+    ("不只签了一份", "是否签了收条？", True, "不只 (more than) negates nothing"),
+    ("不仅支持了本金，也支持了利息", "法院是否支持原告的全部诉讼请求？", True, "不仅 is no part"),
     ("逾期还款", "被告是否按期还款？", False, "逾期 answers 按期 with no (was a yes)"),
     ("没有逾期", "被告是否按期还款？", True, "not late"),
     ("按期归还了", "被告是否按期还款？", True, "on time"),
