@@ -71,6 +71,7 @@ _ASKS_ABOUT = re.compile(r"约|大概|左右|approximately|about|roughly", re.IG
 _ALTERNATIVES = re.compile(r"\s*(?:或者|或是|抑或|还是|要么|或|\bor\b)\s*", re.IGNORECASE)
 _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.IGNORECASE)
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
+_ASKED_LABEL = re.compile(r"^(.{2,12}?)(?:为|是|系)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 # A negator (the core writes 没有/并未/尚未 as 未 and 无法 as 不能), not in 非常, 是否, 无论, 不仅, 别人 …
@@ -275,7 +276,7 @@ def _listed(
     if splitter is None:
         return None
     items = [
-        core(canonical(_LABEL.sub("", part.strip(), count=1)), False) for part in splitter.split(clause.text)
+        core(canonical(_without_label(part.strip(), question)), False) for part in splitter.split(clause.text)
     ]
     items = [it for it in items if it]
     holding = [it for it in items if pattern.search(it)]
@@ -294,6 +295,16 @@ def _listed(
         return None  # 审判员蔺书衡、书记员郜以宁: the label says which
     shown = "、".join(items)
     return TextVerdict(MISMATCH, "list", f"answer lists {shown} without saying which one answers", ref.text)
+
+
+def _without_label(part: str, question: str) -> str:
+    """An item of a list without its label: ``X：`` or a leading 是/为/系/答, and a label the question
+    names before 为/是/系 (``保证人为诸葛明远``: the whole list's label, which says nothing of which item)."""
+    part = _LABEL.sub("", part, count=1)
+    m = _ASKED_LABEL.match(part)
+    if m is not None and set(_HAN_PAIR.findall(m.group(1))) & set(_HAN_PAIR.findall(question)):
+        return part[m.end() :]
+    return part
 
 
 def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:

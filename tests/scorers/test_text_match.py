@@ -229,6 +229,8 @@ def test_a_telling_failure_is_reported() -> None:
         ("蒲立恒和邝振川是同事", MATCH),  # not a list of names: a sentence about them
         ("介绍人：蒲立恒、邝振川的同事", MISMATCH),
         ("蒲立恒（邝振川的同事、戚鸣远的朋友）", MATCH),  # the list is an aside
+        ("介绍人为蒲立恒、顾主任", MISMATCH),  # the question's own label before 为 labels the whole list
+        ("介绍人为蒲立恒", MATCH),
     ],
 )
 def test_lists_of_names(answer: str, status: str) -> None:
