@@ -70,6 +70,9 @@ _ASKED_UNIT = re.compile(
 # A question that asks for a lower bound (逾期超过多少日): the answer's 超过30日 repeats it, not a hedge.
 _ASKED_BOUND = re.compile(r"(?:超过|多于|高于|不少于|至少)\s*(?:几|多少)")
 _BOUND_BEFORE = re.compile(r"(?:超过|多于|高于|不少于|至少|\bmore than|\bover|\bat least)\s*$", re.IGNORECASE)
+# A question that asks for a deadline or a day due (还款期限是哪一天之前？, 支付日, 最晚): ``X之前`` answers it.
+_ASKED_DEADLINE = re.compile(r"之前|以前|期限|最晚|最迟|截止|届满|到期|[还付支交]款日|支付日|交付日|还款日")
+_BEFORE_AFTER = re.compile(r"\s*(?:之前|以前)")
 
 _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"})
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
@@ -83,6 +86,7 @@ class Asking:
     text: str
     unit: str | None  # the classifier it asks about (几次 -> 次)
     bound: bool  # it asks for a lower bound (逾期超过多少日)
+    deadline: bool  # it asks for a deadline (还款期限是哪一天之前？): 2020年10月10日之前 answers it
     span: bool  # it asks for a span of time (``text_forms.asks_span``)
     words: QuestionWords  # ``asserted.question_words``: which of several values answers it
     yes_no: YesNoQuestion  # its predicate, for ``read_boolean``
@@ -92,7 +96,8 @@ def read_asking(text: str) -> Asking:
     m = _ASKED_UNIT.search(text)
     unit = unit_of(m.group(1) or m.group(2)) if m else None
     bound = _ASKED_BOUND.search(text) is not None
-    return Asking(text, unit, bound, asks_span(text), question_words(text), yes_no_question(text))
+    deadline = _ASKED_DEADLINE.search(text) is not None
+    return Asking(text, unit, bound, deadline, asks_span(text), question_words(text), yes_no_question(text))
 
 
 def asking(question: Question) -> Asking:
@@ -283,7 +288,10 @@ class AnswerValues:
 
     @cached_property
     def dates(self) -> tuple[Found, ...]:
-        return self._read("date", _field_date, find_dates)
+        found = self._read("date", _field_date, find_dates)
+        if found and self.sources.get("date") == "answer" and self.asked.deadline:
+            found = tuple(_deadline_echoed(self.text, f) for f in found)
+        return found
 
     @cached_property
     def asked_unit(self) -> str | None:
@@ -432,6 +440,14 @@ def _value_key(found: Found) -> Any:
 
 def _date_key(found: Found) -> Any:
     return str(found.value)
+
+
+def _deadline_echoed(text: str, found: Found) -> Found:
+    """A date before 之前/以前 (``2020年10月10日之前``) answers a question that asks for a deadline: it is
+    the deadline, not a bound."""
+    if found.qualifier != "range" or not _BEFORE_AFTER.match(text, found.end):
+        return found
+    return Found(found.kind, found.value, found.start, found.end, found.raw, True, None)
 
 
 def _bound_echoed(text: str, found: Found) -> Found:

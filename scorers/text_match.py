@@ -51,9 +51,9 @@ HEAD_SHARE = 0.6
 TOKEN_THRESHOLD = 0.8
 
 _NEGATED = re.compile(
-    rf"(?:{NEGATORS}|不会|不在|不能|不再|(?<![差要])不|not|never|isnt|wasnt)"
+    rf"(?:{NEGATORS}|不会|不在|不能|不再|(?<![差要])不|除了?|not|never|isnt|wasnt)"
     r"(?:承诺|答应|同意|说过?|打算|愿意|想|肯|准备)?(?:是|为|在)?$"
-)  # a verb of saying or committing may stand between: 未承诺全额退还
+)  # a verb of saying or committing may stand between: 未承诺全额退还; 除(了) sets it aside
 # A bound after the reference: ``大专以下`` is below it, ``15日以上`` more than it.
 _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 _HEDGE = re.compile(

@@ -147,7 +147,7 @@ _LATE = ("逾期", "迟延", "延迟", "超期")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
 _ASPECT = re.compile(r"[了过着]")
-_CONTRAST = re.compile(r"但是|但|可是|不过|然而|却")
+_CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又")  # the later stance wins
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
 _ABSTAIN = re.compile(
     r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|未见|不详|未知|"
@@ -255,12 +255,16 @@ def _hits(
     return out
 
 
+def _last_contrast(t: str) -> re.Match[str] | None:
+    """The last contrast word of ``t`` (但/但是/却/后来 …), if any."""
+    found = list(_CONTRAST.finditer(t))
+    return found[-1] if found else None
+
+
 def _pick(t: str, hits: list[tuple[int, int, bool]]) -> tuple[int, int, bool]:
     """The first mention, or the first after the last contrast word (但/但是/却) when there is one."""
     hits.sort()
-    contrast = None
-    for match in _CONTRAST.finditer(t):
-        contrast = match
+    contrast = _last_contrast(t)
     if contrast is not None:
         later = [h for h in hits if h[0] >= contrast.end()]
         if later:
@@ -397,9 +401,26 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
         for word, inherent in words:
             hits = _hits(t, word, inherent or word in _INHERENT_NEG, question)
             if hits:
+                hits += _later_stance(t, words, hits, question)
                 start, end, value = _pick(t, hits)
                 return _found(text, t, start, end, value != negative)
     return None
+
+
+def _later_stance(
+    t: str, words: tuple[tuple[str, bool], ...], hits: list[tuple[int, int, bool]], question: YesNoQuestion
+) -> list[tuple[int, int, bool]]:
+    """Mentions after the last contrast word in other words of the predicate, when the word found
+    first has none there (``起初认可，后来又否认借款事实``: the later 否认 decides)."""
+    contrast = _last_contrast(t)
+    if contrast is None or any(h[0] >= contrast.end() for h in hits):
+        return []
+    return [
+        h
+        for word, inherent in words
+        for h in _hits(t, word, inherent or word in _INHERENT_NEG, question)
+        if h[0] >= contrast.end()
+    ]
 
 
 def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None = None) -> Found | None:

@@ -106,6 +106,8 @@ _EN_GATE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re
 _NUM_GATE = re.compile(r"[0-9][-/.][0-9]")
 _DAY_AFTER = re.compile(rf"\s*(?:或者|或是|还是|或|至|到|-|~|～|—|、|和|与|及)\s*{_D}\s*[日号]")
 _MONTH_PART = re.compile(r"^\s*(?:底|末|初|中旬|上旬|下旬|中(?![\u4e00-\u9fff])|份?左右|份?前后)")
+# After a date, a bound in time (之前/以前/之后/以后; after an amount they are "after receiving it").
+_BEFORE_OR_AFTER = re.compile(r"\s*(?:之前|以前|之后|以后)")
 # A year alone in brackets, from the end of the date before it to the closing bracket.
 _IN_BRACKETS = re.compile(r"\s*[(（]\s*[0-9]{4}\s*年?\s*[)）]")
 _BREAK = re.compile(r"[，,。；;！!？?\n]")
@@ -360,6 +362,8 @@ def dates_in(text: str, t: str, spans: list[tuple[int, int, PartialDate | None]]
                         prev.qualifier = link
         if qualifier is None and _MONTH_PART.match(clause_after(t, cand.end)):
             qualifier = "approximate"
+        if qualifier is None and _BEFORE_OR_AFTER.match(t, cand.end):
+            qualifier = "range"  # 2021年11月9日之后: a bound (a question that asks a deadline takes 之前)
         if qualifier is None:
             qualifier = context_qualifier(t, cand.start, cand.end)
         cand.qualifier = cand.qualifier or qualifier

@@ -67,7 +67,7 @@ _HEDGE_AFTER = re.compile(r"^[^。；;！!？?\n]{0,6}?(?:吧|吗|\?|？)")
 NEGATORS = r"不是|并非|并不是|而不是|而非|不可能是|绝不是|绝非|不会是|(?<!有)没有|(?<!有)没|未"
 _NEGATED_BEFORE = re.compile(
     rf"(?:{NEGATORS}|"
-    r"\bnot|\bnever|n't)\s*(?:是|为|有|给了?|付了?|支付了?|还了?|归还了?|收到?了?|借了?|转了?|交了?|"
+    r"\bnot|\bnever|n't)\s*(?:是在|是于|是|为|有|在|于|给了?|付了?|支付了?|还了?|归还了?|收到?了?|借了?|转了?|交了?|"
     r"共计|总共|一共|合计|总计|only|exactly|be|been|the)?\s*$",
     re.IGNORECASE,
 )
@@ -79,7 +79,8 @@ _APPROX_BEFORE = re.compile(
 )
 _APPROX_AFTER = re.compile(r"^\s*(?:左右|上下|前后|开外|出头|许|\bor so\b)", re.IGNORECASE)
 _RANGE_BEFORE = re.compile(
-    r"(?:超过|不少于|不低于|不超过|不高于|至少|最少|最多|多于|少于|高于|低于|不到|不足|不满|不止|不只|不下|"
+    r"(?:超过|超出|不少于|不低于|不超过|不高于|不小于|不大于|至少|最少|最多|多于|少于|高于|低于|大于|小于|"
+    r"不到|不足|不满|不止|不只|不下|"
     r"\b(?:more than|less than|at least|at most|up to)\b)\s*(?:了|是|有)?\s*$",
     re.IGNORECASE,
 )
@@ -87,7 +88,7 @@ _RANGE_AFTER = re.compile(r"^\s*(?:以上|以下|以内|之内|之上|之下|封
 
 # Characters every before/after rule needs at least one of: a clause with none has no qualifier.
 _CUE_BEFORE = re.compile(
-    r"[不并而绝非没未能许或好似概估恐应兴貌印确准说清记约近将接差乎致莫超至少低高多最足满到a-zA-Z]"
+    r"[不并而绝非没未能许或好似概估恐应兴貌印确准说清记约近将接差乎致莫超至少低高多最足满到大小a-zA-Z]"
 )
 _CUE_AFTER = re.compile(r"[以之封左上前开出许吧吗也都?？a-zA-Z]")
 _NEGATED_AFTER = re.compile(r"^\s*(?:也|都)(?:没有|没|不|未)")  # 一次也没有: not once

@@ -118,6 +118,8 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("是，全部予以支持", "法院是否支持原告的全部诉讼请求？", True, "the whole"),
     ("部分支持", "法院是否支持原告的诉讼请求？", True, "no whole asked: a part is support"),
     ("不只签了一份", "是否签了收条？", True, "不只 (more than) negates nothing"),
+    ("起初认可，后来又否认借款事实", "被告是否认可借款事实？", False, "后来: the later stance decides"),
+    ("起初没还，后来还了", "被告是否归还了借款？", True, "后来 with the same predicate"),
     ("不仅支持了本金，也支持了利息", "法院是否支持原告的全部诉讼请求？", True, "不仅 is no part"),
     ("逾期还款", "被告是否按期还款？", False, "逾期 answers 按期 with no (was a yes)"),
     ("没有逾期", "被告是否按期还款？", True, "not late"),

@@ -83,6 +83,10 @@ def test_partial_date_strings(date: PartialDate, text: str, iso: str | None) -> 
 FIND = [
     ("他于2020年8月31日付款", [("2020年8月31日", "2020-08-31", None)], "plain"),
     ("8月31日付款", [("8月31日", "????-08-31", None)], "yearless stays yearless"),
+    ("2021年11月9日以后", [("2021年11月9日", "2021-11-09", "range")], "after a date: a bound"),
+    ("2021年11月9日之前", [("2021年11月9日", "2021-11-09", "range")], "before a date: a bound"),
+    ("不是在2021年11月9日", [("2021年11月9日", "2021-11-09", "negated")], "不是在 denies the date"),
+    ("应于2021年6月10日前支付", [("2021年6月10日", "2021-06-10", None)], "a due date with 前 stays definite"),
     (
         "5月11日（2022年）转的",
         [("5月11日", "2022-05-11", None)],
