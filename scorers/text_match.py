@@ -51,13 +51,19 @@ HEAD_SHARE = 0.6
 TOKEN_THRESHOLD = 0.8
 
 _NEGATED = re.compile(
-    rf"(?:{NEGATORS}|不会|不在|不能|不再|(?<![差要])不|除了?|not|never|isnt|wasnt)"
+    rf"(?:{NEGATORS}|不会|不在|不能|不再|(?<![差要])不|not|never|isnt|wasnt)"
     r"(?:承诺|答应|同意|说过?|打算|愿意|想|肯|准备)?(?:是|为|在)?$"
-)  # a verb of saying or committing may stand between: 未承诺全额退还; 除(了) sets it aside
+)  # a verb of saying or committing may stand between: 未承诺全额退还
 # A bound after the reference: ``大专以下`` is below it, ``15日以上`` more than it.
 _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
+# After a reference, words that make it something else: another person of theirs (``蒲立恒的朋友``), a
+# level not completed (``大专肄业``, ``本科在读``). Used with ``match`` at the reference's end.
+_OTHER_AFTER = re.compile(
+    r"(?:的)?(?:朋友|同事|同学|亲戚|家人|父亲|母亲|儿子|女儿|妻子|丈夫|老婆|老公|哥哥|姐姐|弟弟|妹妹|老板|"
+    r"员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业)"
+)
 _HEDGE = re.compile(
-    r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|不确定|说不准|"
+    r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|听说|(?<!根)据说|不确定|说不准|"
     r"maybe|perhaps|probably|possibly|might|ithink|iguess|notsure"
 )
 _HEDGE_AFTER = re.compile(r"^.{0,6}?(?:吧|吗)")
@@ -162,9 +168,17 @@ def _match(
 
 
 def _plainly_named(ref: Reference, view: AnswerText) -> bool:
-    """A reference no rule rewrites, folded, is in a sentence without a cue character: rules 1 to 3
-    and the reading of that sentence's clause would match it (a test checks they do)."""
-    return ref.plain is not None and any(ref.plain in s for s in view.plain_sentences)
+    """A reference no rule rewrites, folded, is in a sentence without a cue character, and not
+    followed by words that make it someone or something else (``_OTHER_AFTER``): rules 1 to 3 and the
+    reading of that sentence's clause would match it (a test checks they do)."""
+    plain = ref.plain
+    if plain is None:
+        return False
+    for s in view.plain_sentences:
+        at = s.find(plain)
+        if at >= 0 and _OTHER_AFTER.match(s, at + len(plain)) is None:
+            return True
+    return False
 
 
 def _other_period(ref: Reference, view: AnswerText, evidence: Sequence[str]) -> TextVerdict | None:
@@ -232,8 +246,13 @@ def _asserted(
 ) -> TextVerdict:
     """A match, unless every clause that holds it negates, hedges or lists it (asides in brackets are
     read only when no clause holds it outside them; a reference across clauses is a match)."""
-    if NO_CUE.fullmatch(view.text):
-        return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)  # nothing could qualify it
+    if NO_CUE.fullmatch(view.text):  # no negation, hedge, bound or list could qualify it
+        m = pattern.search(view.core)
+        other = _OTHER_AFTER.match(view.core, m.end()) if m is not None else None
+        if other is not None:
+            named = ref.text + other.group()
+            return TextVerdict(MISMATCH, "other", f"answer names {named!r}, not {ref.text!r}", ref.text)
+        return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)
     notes: list[TextVerdict] = []
     for aside in (False, True):
         for clause in view.clauses:
@@ -257,6 +276,10 @@ def _qualified(
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
         return TextVerdict(MISMATCH, "bound", f"answer gives a bound on {ref.text!r}, not it", ref.text)
+    other = _OTHER_AFTER.match(after)
+    if other is not None:
+        named = ref.text + other.group()
+        return TextVerdict(MISMATCH, "other", f"answer names {named!r}, not {ref.text!r}", ref.text)
     hedges = _HEDGE.findall(before)
     asks_about = _ASKS_ABOUT.search(question) is not None
     if (hedges and not (asks_about and set(hedges) <= _DEGREE_WORDS)) or _HEDGE_AFTER.match(after):

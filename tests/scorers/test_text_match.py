@@ -147,6 +147,9 @@ TEXT_ROWS = [
     ("大专", "大专以下", MISMATCH, "a bound below the reference"),
     ("本科", "本科以上", MISMATCH, "a bound above it"),
     ("大专", "大专毕业", MATCH, "a word after the reference that bounds nothing"),
+    ("大专", "大专肄业", MISMATCH, "a level not completed"),
+    ("大专", "大专在读", MISMATCH, "a level not yet completed"),
+    ("大专", "听说是大专", OMISSION, "听说 (hearsay) hedges"),
     # Words of place, particles and pointing words that do not decide.
     ("主卧衣柜内", "主卧衣柜里", MATCH, "one word of place for another"),
     ("主卧衣柜内", "在主卧衣柜中查获", MATCH, "中 for 内, the verb after it"),
@@ -231,6 +234,8 @@ def test_a_telling_failure_is_reported() -> None:
         ("蒲立恒（邝振川的同事、戚鸣远的朋友）", MATCH),  # the list is an aside
         ("介绍人为蒲立恒、顾主任", MISMATCH),  # the question's own label before 为 labels the whole list
         ("介绍人为蒲立恒", MATCH),
+        ("蒲立恒的朋友介绍的", MISMATCH),  # another person of his
+        ("蒲立恒同事介绍的", MISMATCH),
     ],
 )
 def test_lists_of_names(answer: str, status: str) -> None:

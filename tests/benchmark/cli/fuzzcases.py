@@ -146,7 +146,10 @@ def mutate_value(rng: random.Random, value: Any, times: int) -> Any:
         if isinstance(parent, dict) and action < 0.7:
             parent.pop(path[-1], None)
         elif isinstance(parent, dict):
-            parent[rng.choice(["x-extra", "type", "id", "page", "lines", "document"])] = rng.choice(NASTY)
+            # a copy: an edit made later inside it must not change NASTY itself (nor tie it into a cycle)
+            parent[rng.choice(["x-extra", "type", "id", "page", "lines", "document"])] = copy.deepcopy(
+                rng.choice(NASTY)
+            )
         elif isinstance(parent, list) and action < 0.85:
             parent.append(copy.deepcopy(parent[path[-1]]))
         else:
