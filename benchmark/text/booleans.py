@@ -51,7 +51,8 @@ for _w in _split(
     "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
     "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
     "获 获得 得到 受到 取得 作出 做出 进行 具有 具备 被害人 上诉人 被上诉人 申请人 被申请人 第三人 证人 双方 "
-    "不只 不仅 不光 不止 并不只"  # more than: no negation, and no part either
+    "不只 不仅 不光 不止 并不只 "  # more than: no negation, and no part either
+    "构成 属于 系 符合"  # 不构成自首, 不属于自首: the negator before them denies what follows
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -107,6 +108,7 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "收到": ("拒收",),
     "支持": ("驳回",),
     "有效": ("无效", "失效"),
+    "承担": ("免除", "免于"),
     "放弃": ("主张",),  # 不主张借期内利息 waives it
     "到庭": ("缺席",),
     "出庭": ("缺席",),
@@ -129,8 +131,9 @@ _TAIL_VERB = re.compile(
 _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
-#: Light verbs before the act they ask about (``得到支持``: 支持, so its antonym 驳回 answers too).
-_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以)")
+#: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
+#: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; the passive ``被驳回``: 驳回).
+_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|被)")
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
 _DECLARING = frozenset({"表示"})
@@ -399,7 +402,7 @@ def yes_no_question(question: str) -> YesNoQuestion:
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
     for words, negative in question.predicates:
         for word, inherent in words:
-            hits = _hits(t, word, inherent or word in _INHERENT_NEG, question)
+            hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
             if hits:
                 hits += _later_stance(t, words, hits, question)
                 start, end, value = _pick(t, hits)
@@ -416,10 +419,7 @@ def _later_stance(
     if contrast is None or any(h[0] >= contrast.end() for h in hits):
         return []
     return [
-        h
-        for word, inherent in words
-        for h in _hits(t, word, inherent or word in _INHERENT_NEG, question)
-        if h[0] >= contrast.end()
+        h for word, inherent in words for h in _hits(t, word, inherent, question) if h[0] >= contrast.end()
     ]
 
 
