@@ -42,7 +42,8 @@ _WORDS: dict[str, str] = {}
 for _w in _split(
     "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
     "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
-    "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须"
+    "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
+    "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明"
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -78,6 +79,8 @@ _MODAL_MARKS = frozenset(("能否", "可否", "能不能"))
 #: Negators of what happened: an intention is never negated with them (``*要求未退还``), so a word of
 #: intention right before one is a noun (``请求未获支持``).
 _REALIS_NEG = ("未", "没", "并未", "尚未", "从未")
+#: A phrase of place between a negator and its verb (未在借条上签字, 没有在合同上盖章).
+_PLACE_BEFORE = re.compile("在[\u4e00-\u9fff]{1,8}?(?:上|中|里|内)")
 
 #: Synonym groups: a predicate is also found through these (1-char forms need 了/过 or a negator).
 _SYNONYMS: list[tuple[str, ...]] = [
@@ -94,6 +97,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("提出", "提起"),
     ("退赃", "退赔"),
     ("出庭", "到庭"),
+    ("撤回", "撤诉", "撤回起诉"),
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
 _COMPLETE = frozenset("清完齐足")
@@ -124,7 +128,7 @@ _LEXICON = re.compile(
 #: the predicate is also looked for from the first of them on.
 _TAIL_VERB = re.compile(
     "|".join(w for w in _LEXICON.pattern.split("|") if len(w) > 1)
-    + "|承担|负担|赔付|偿付|退赔|清偿|给付|解除|撤销|继续|得到|获得"
+    + "|承担|负担|赔付|偿付|退赔|清偿|给付|解除|撤销|继续|得到|获得|提出|提起"
 )
 #: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
 #: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
@@ -133,7 +137,7 @@ _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; the passive ``被驳回``: 驳回).
-_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|被)")
+_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|被)")
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
 _DECLARING = frozenset({"表示"})
@@ -150,7 +154,7 @@ _LATE = ("逾期", "迟延", "延迟", "超期")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
 _ASPECT = re.compile(r"[了过着]")
-_CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又")  # the later stance wins
+_CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又|此后")  # the later stance wins
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
 _ABSTAIN = re.compile(
     r"没有提到|没有提及|未提及|未提到|没有记载|未记载|没有相关|无相关|未找到|没有找到|找不到|未见|不详|未知|"
@@ -210,7 +214,11 @@ def _chain(
             if kind is not None:
                 break
         if kind is None:
-            return count, None, lo
+            place = _PLACE_BEFORE.search(t, floor, i)  # 未在借条上签字: the negator is before 在…上
+            if place is None or place.end() != i:
+                return count, None, lo
+            i = place.start()
+            continue
         word = t[i - size : i]
         asked_modal = modal and word in _MODALS
         if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal:
@@ -346,10 +354,11 @@ def _tails(core: str) -> list[str]:
     )
     if verb is not None and len(core) - verb.start() >= 2:
         tails.append(core[verb.start() :])
-    light = _LIGHT_VERB.match(core)
-    if light is not None and len(core) - light.end() >= 2:
-        tails.append(core[light.end() :])
-    return tails
+    for phrase in (core, *tails):  # 对借条提出异议: 提出异议, then 异议
+        light = _LIGHT_VERB.match(phrase)
+        if light is not None and len(phrase) - light.end() >= 2:
+            tails.append(phrase[light.end() :])
+    return list(dict.fromkeys(tails))
 
 
 def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...]:
@@ -357,8 +366,17 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     (True: they state the opposite), the core, its prefixes, its tails (``_tails``) and theirs,
     synonyms (False) and antonyms (True)."""
     words: list[tuple[str, bool]] = [(w, True) for w in _LATE] if on_time else []
-    words += [(core[:n], False) for n in range(len(core), 1, -1)]
-    for tail in _tails(core):
+    tails = _tails(core)
+    # A core that opens with a phrase of its own before its verb (濮晓岚的签名, 对借条的真实性提出异议: a
+    # preposition, or words joined by 的): a prefix that stops short of that verb is a name or a phrase
+    # (濮晓, 对借条), no predicate. (到庭参加诉讼 opens with a verb: 到庭 stays.)
+    verb = _TAIL_VERB.search(core, 1)
+    opens_with_phrase = verb is not None and (
+        core[0] in _ARGUMENT_PREPOSITIONS or "的" in core[: verb.start()]
+    )
+    shortest = verb.end() if verb is not None and opens_with_phrase else 2
+    words += [(core[:n], False) for n in range(len(core), shortest - 1, -1)]
+    for tail in tails:
         words.extend((tail[:n], False) for n in range(len(tail), 1, -1))
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
