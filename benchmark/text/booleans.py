@@ -405,6 +405,7 @@ class YesNoQuestion:
     in_full: bool = False  # it asks whether an act was done in full (还清): no bare verb answers it
     modal: bool = False  # it asks a duty or possibility (是否需要/应当, 可以…吗): 应当承担 answers it
     whole: bool = False  # it asks about the whole (是否支持全部诉讼请求): 部分支持 answers no
+    owner: str = ""  # whose act or thing it asks about, when it says so with 的 (是否有濮晓岚的签名: 濮晓岚)
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -414,7 +415,15 @@ def yes_no_question(question: str) -> YesNoQuestion:
     in_full = any(c.core[1:2] in _COMPLETE for c in cores)
     modal = any(c.modal for c in cores)
     whole = any(c.whole for c in cores)
-    return YesNoQuestion(question, predicates, stems, in_full, modal, whole)
+    owner = next((o for c in cores if (o := _owner(c.core))), "")
+    return YesNoQuestion(question, predicates, stems, in_full, modal, whole, owner)
+
+
+def _owner(core: str) -> str:
+    """The words before 的 when a predicate opens with them before its verb (濮晓岚的签名: 濮晓岚)."""
+    verb = _TAIL_VERB.search(core, 1)
+    head = core[: verb.start()] if verb is not None else ""
+    return head.split("的", 1)[0] if "的" in head and core[0] not in _ARGUMENT_PREPOSITIONS else ""
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
@@ -482,6 +491,8 @@ def _only_yes_no(core: str, modal: bool = False) -> bool:
 def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found | None:
     hits: list[tuple[int, int, bool]] = []
     for m in _LEXICON.finditer(t):
+        if asked is not None and _someone_elses(t, m.start(), asked.owner):
+            continue  # 只有宓昭远的签名 says nothing of 濮晓岚的签名
         hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG, asked)
         if hit is not None:
             hits.append(hit)
@@ -489,6 +500,14 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
         return None
     start, end, value = _pick(t, hits)
     return _found(text, t, start, end, value)
+
+
+def _someone_elses(t: str, start: int, owner: str) -> bool:
+    """Whether the mention at ``start`` is another's than the one the question asks about: ``X的签名``
+    with X not the question's ``owner`` (濮晓岚 in ``是否有濮晓岚的签名``)."""
+    if not owner or t[start - 1 : start] != "的":
+        return False
+    return owner not in t[_clause_floor(t, start) : start]
 
 
 def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:

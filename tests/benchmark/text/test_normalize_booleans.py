@@ -154,6 +154,13 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("原告申请撤诉，法院予以准许", "原告是否撤回了对濮晓岚的起诉？", True, "撤诉 = 撤回"),
     (
+        "借条上只有宓昭远的签名",
+        "借条上是否有濮晓岚的签名？",
+        None,
+        "another person's signature says nothing of hers (was a yes)",
+    ),
+    ("签了", "借条上是否有濮晓岚的签名？", True, "a bare act still answers"),
+    (
         "被告仅支付了两期利息，此后未再支付",
         "被告是否按照约定支付了利息？",
         False,
