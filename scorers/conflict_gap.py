@@ -184,7 +184,9 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     values = TextValues(answer.answer)  # the answer's amounts and dates, read once for both checks
     known = ctx.case if ctx.case is not None else ctx.document  # a case file: all its documents
     invented = (
-        invented_specifics(answer.answer, known, read.facts, read.kinds, values)
+        invented_specifics(
+            answer.answer, known, read.facts, read.kinds, values, estimates=expect != "abstain"
+        )
         if known is not None
         else None
     )

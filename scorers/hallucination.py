@@ -42,6 +42,7 @@ from scorers.specifics import (
 )
 
 APPROXIMATE_TOLERANCE = Decimal("0.10")
+_ROUGH = re.compile("[多余来]|左右|上下|出头|开外")  # a figure given as rough: more than it, or about it
 _ALL = frozenset(KINDS)
 
 # hallucination_check hint -> kinds: the hint's words (split at anything not a letter; Chinese
@@ -249,11 +250,19 @@ def _identifier_reason(s: Specific, facts: list[Facts]) -> str | None:
     return "not in the document or the question"
 
 
-def _amount_reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal]) -> str | None:
+def _amount_reason(
+    s: Specific, facts: list[Facts], derived: frozenset[Decimal], estimates: bool = True
+) -> str | None:
+    """None when the document holds the amount; an estimate (约, 左右, 吧 …) may be within
+    ``APPROXIMATE_TOLERANCE`` of one, unless ``estimates`` is False (an answer to a question the file
+    cannot answer): there an amount must be a figure of the file, and one given as a rough figure
+    (``一万多``, ``五千左右``: its ``X多`` is no figure of the file however many Xs the file holds) is a guess."""
+    if not estimates and s.qualifier in ("approximate", "hedge") and _ROUGH.search(s.raw):
+        return "an estimate (一万多, 五千左右) where the file gives no such amount"
     value = Decimal(s.value).normalize()
     if any(value in f.amounts for f in facts) or value in derived:
         return None
-    if s.qualifier in ("approximate", "hedge", "range") and value:
+    if estimates and s.qualifier in ("approximate", "hedge", "range") and value:
         near = [a for f in facts for a in f.amounts if a and abs(a - value) <= APPROXIMATE_TOLERANCE * a]
         if near:
             return None
@@ -349,11 +358,13 @@ def _text_reason(s: Specific, facts: list[Facts]) -> str | None:
     return None if present else "not in the document or the question"
 
 
-def _reason(s: Specific, facts: list[Facts], derived: frozenset[Decimal]) -> str | None:
+def _reason(
+    s: Specific, facts: list[Facts], derived: frozenset[Decimal], estimates: bool = True
+) -> str | None:
     if s.kind in IDENTIFIER_KINDS and s.kind != "wechat":
         return _identifier_reason(s, facts)
     if s.kind == "amount":
-        return _amount_reason(s, facts, derived)
+        return _amount_reason(s, facts, derived, estimates)
     if s.kind == "rate":
         ok = any(s.value in f.rates for f in facts)
         return None if ok else "no percentage in the document has this value"
@@ -406,9 +417,12 @@ def invented_specifics(
     asked: Facts | None,
     kinds: frozenset[str],
     values: TextValues | None = None,
+    estimates: bool = True,
 ) -> list[InventedSpecific]:
     """:func:`find_invented` given the question's facts (``asked``: None for no question text) and the
-    kinds that fail the component (:func:`counted_kinds`), which a scorer reads once per question."""
+    kinds that fail the component (:func:`counted_kinds`), which a scorer reads once per question.
+    ``estimates`` False: an approximate or hedged amount must be one the document holds (a question the
+    file cannot answer, where ``大概一万多吧`` is a guess however near a figure of the file it falls)."""
     facts = _document_and_question(document, asked)
     found = find_specifics(answer_text, values=values)  # in text order (start, end, kind)
     if facts:
@@ -421,7 +435,7 @@ def invented_specifics(
     derived = _derived_amounts(found, facts)
     out = []
     for s in found:
-        reason = _reason(s, facts, derived)
+        reason = _reason(s, facts, derived, estimates)
         if reason is not None:
             out.append(InventedSpecific(s.kind, s.raw, s.value_text, s.start, s.end, reason, s.kind in kinds))
     return out

@@ -17,6 +17,7 @@ from scorers.hallucination import (
     find_invented,
     hint_list,
     hint_named_kinds,
+    invented_specifics,
 )
 from scorers.specifics import IDENTIFIER_KINDS, KINDS
 
@@ -71,6 +72,21 @@ def test_a_demasked_number_says_why() -> None:
 )
 def test_amounts_by_value(text: str, expected: list[str]) -> None:
     assert invented(text) == expected
+
+
+def test_an_estimate_in_a_gap_answer_is_a_guess() -> None:
+    """A question the file cannot answer (``estimates=False``): a rough figure is a guess however near
+    a figure of the file; a figure the file holds, even hedged, is not."""
+
+    def keys(text: str, estimates: bool) -> list[str]:
+        found = invented_specifics(text, TRANSCRIPT, None, KINDS, estimates=estimates)
+        return [i.key for i in found]
+
+    assert keys("大概每个月一万多吧，但笔录没写。", estimates=True) == []  # 10000 is a figure of the file
+    assert keys("大概每个月一万多吧，但笔录没写。", estimates=False) == ["amount:10000"]
+    assert keys("大约四万五千元。", estimates=True) == []  # within 10% of 46000
+    assert keys("大约四万五千元。", estimates=False) == ["amount:45000"]  # no tolerance there
+    assert keys("大概是46000元的事，笔录没写别的。", estimates=False) == []  # the file holds 46000
 
 
 def test_table_numbers_without_yuan_are_document_values() -> None:
