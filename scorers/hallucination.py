@@ -42,7 +42,7 @@ from scorers.specifics import (
 )
 
 APPROXIMATE_TOLERANCE = Decimal("0.10")
-_ROUGH = re.compile("[多余来]|左右|上下|出头|开外")  # a figure given as rough: more than it, or about it
+_MORE_THAN = re.compile("[多余来]")  # 一万多, 三千余元, 一万来块: more than the figure, not the figure
 _ALL = frozenset(KINDS)
 
 # hallucination_check hint -> kinds: the hint's words (split at anything not a letter; Chinese
@@ -255,10 +255,10 @@ def _amount_reason(
 ) -> str | None:
     """None when the document holds the amount; an estimate (约, 左右, 吧 …) may be within
     ``APPROXIMATE_TOLERANCE`` of one, unless ``estimates`` is False (an answer to a question the file
-    cannot answer): there an amount must be a figure of the file, and one given as a rough figure
-    (``一万多``, ``五千左右``: its ``X多`` is no figure of the file however many Xs the file holds) is a guess."""
-    if not estimates and s.qualifier in ("approximate", "hedge") and _ROUGH.search(s.raw):
-        return "an estimate (一万多, 五千左右) where the file gives no such amount"
+    cannot answer): there an amount must be a figure of the file, and one given as more than a figure
+    (``一万多``, ``三千余元``: no figure of the file however many 10000s the file holds) is a guess."""
+    if not estimates and s.qualifier in ("approximate", "hedge") and _MORE_THAN.search(s.raw):
+        return "a rough figure (一万多, 三千余元) where the file gives no such amount"
     value = Decimal(s.value).normalize()
     if any(value in f.amounts for f in facts) or value in derived:
         return None

@@ -87,6 +87,7 @@ def test_an_estimate_in_a_gap_answer_is_a_guess() -> None:
     assert keys("大约四万五千元。", estimates=True) == []  # within 10% of 46000
     assert keys("大约四万五千元。", estimates=False) == ["amount:45000"]  # no tolerance there
     assert keys("大概是46000元的事，笔录没写别的。", estimates=False) == []  # the file holds 46000
+    assert keys("三千余元吧。", estimates=False) == ["amount:3000"]
 
 
 def test_table_numbers_without_yuan_are_document_values() -> None:
