@@ -119,16 +119,21 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "到场": ("缺席",),
 }
 #: Stance verbs for answers read without a question (longest first); 否认/拒绝 are negative in themselves.
-_LEXICON = re.compile(
-    "签字|签名|签署|签订|签收|认罪|认可|承认|否认|拒绝|驳回|支持|退还|归还|返还|偿还|退回|退款|收到|收取|同意|知道|知情|"
-    "参与|参加|支付|付款|转账|在场|报警|赔偿|道歉|履行|存在|属实|办理|办成|出具|交付|告知|通知|提供|接受|认识|联系|"
-    "到场|出庭|上诉|自首|谅解|签|退|还|收|付"
+_STANCE_VERBS = _split(
+    "签字 签名 签署 签订 签收 认罪 认可 承认 否认 拒绝 驳回 支持 退还 归还 返还 偿还 退回 退款 收到 收取 同意 知道 知情 "
+    "参与 参加 支付 付款 转账 在场 报警 赔偿 道歉 履行 存在 属实 办理 办成 出具 交付 告知 通知 提供 接受 认识 联系 "
+    "到场 出庭 上诉 自首 谅解 签 退 还 收 付"
 )
+_LEXICON = re.compile("|".join(_STANCE_VERBS))
 #: Verbs a predicate may hold after a phrase of its own (``对第一笔借款承担连带责任``, ``向原告支付``):
-#: the predicate is also looked for from the first of them on.
+#: the stance verbs of two characters and more, and verbs of duty and claim.
 _TAIL_VERB = re.compile(
-    "|".join(w for w in _LEXICON.pattern.split("|") if len(w) > 1)
-    + "|承担|负担|赔付|偿付|退赔|清偿|给付|解除|撤销|继续|得到|获得|提出|提起"
+    "|".join(
+        (
+            *(w for w in _STANCE_VERBS if len(w) > 1),
+            *_split("承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起"),
+        )
+    )
 )
 #: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
 #: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
@@ -367,14 +372,8 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     synonyms (False) and antonyms (True)."""
     words: list[tuple[str, bool]] = [(w, True) for w in _LATE] if on_time else []
     tails = _tails(core)
-    # A core that opens with a phrase of its own before its verb (濮晓岚的签名, 对借条的真实性提出异议: a
-    # preposition, or words joined by 的): a prefix that stops short of that verb is a name or a phrase
-    # (濮晓, 对借条), no predicate. (到庭参加诉讼 opens with a verb: 到庭 stays.)
-    verb = _TAIL_VERB.search(core, 1)
-    opens_with_phrase = verb is not None and (
-        core[0] in _ARGUMENT_PREPOSITIONS or "的" in core[: verb.start()]
-    )
-    shortest = verb.end() if verb is not None and opens_with_phrase else 2
+    verb = _verb_after_phrase(core)  # a prefix that stops short of it names no act (濮晓, 对借条)
+    shortest = verb.end() if verb is not None else 2
     words += [(core[:n], False) for n in range(len(core), shortest - 1, -1)]
     for tail in tails:
         words.extend((tail[:n], False) for n in range(len(tail), 1, -1))
@@ -419,11 +418,21 @@ def yes_no_question(question: str) -> YesNoQuestion:
     return YesNoQuestion(question, predicates, stems, in_full, modal, whole, owner)
 
 
+def _verb_after_phrase(core: str) -> re.Match[str] | None:
+    """The verb of a predicate that opens with a phrase of its own (a preposition, or words joined by
+    的: ``对借条的真实性提出异议``, ``濮晓岚的签名``), else None (``到庭参加诉讼`` opens with its verb)."""
+    verb = _TAIL_VERB.search(core, 1)
+    if verb is None or not (core[0] in _ARGUMENT_PREPOSITIONS or "的" in core[: verb.start()]):
+        return None
+    return verb
+
+
 def _owner(core: str) -> str:
     """The words before 的 when a predicate opens with them before its verb (濮晓岚的签名: 濮晓岚)."""
-    verb = _TAIL_VERB.search(core, 1)
-    head = core[: verb.start()] if verb is not None else ""
-    return head.split("的", 1)[0] if "的" in head and core[0] not in _ARGUMENT_PREPOSITIONS else ""
+    verb = _verb_after_phrase(core)
+    if verb is None or core[0] in _ARGUMENT_PREPOSITIONS:
+        return ""
+    return core[: verb.start()].split("的", 1)[0]
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
