@@ -72,7 +72,7 @@ _ASKED_BOUND = re.compile(r"(?:超过|多于|高于|不少于|至少)\s*(?:几|�
 _BOUND_BEFORE = re.compile(r"(?:超过|多于|高于|不少于|至少|\bmore than|\bover|\bat least)\s*$", re.IGNORECASE)
 # A question that asks for a deadline or a day due (还款期限是哪一天之前？, 支付日, 最晚): ``X之前`` answers it.
 _ASKED_DEADLINE = re.compile(r"之前|以前|期限|最晚|最迟|截止|届满|到期|[还付支交]款日|支付日|交付日|还款日")
-_BEFORE_AFTER = re.compile(r"\s*(?:之前|以前)")
+_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前)")
 
 _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"})
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
@@ -445,14 +445,17 @@ def _date_key(found: Found) -> Any:
 def _deadline_echoed(text: str, found: Found) -> Found:
     """A date before 之前/以前 (``2020年10月10日之前``) answers a question that asks for a deadline: it is
     the deadline, not a bound."""
-    if found.qualifier != "range" or not _BEFORE_AFTER.match(text, found.end):
-        return found
-    return Found(found.kind, found.value, found.start, found.end, found.raw, True, None)
+    return _definite_if(found, _DEADLINE_AFTER.match(text, found.end) is not None)
 
 
 def _bound_echoed(text: str, found: Found) -> Found:
     """A count whose bound (超过30日) repeats the question's (超过多少日) is definite."""
-    if found.qualifier != "range" or not _BOUND_BEFORE.search(text[max(0, found.start - 10) : found.start]):
+    return _definite_if(found, _BOUND_BEFORE.search(text[max(0, found.start - 10) : found.start]) is not None)
+
+
+def _definite_if(found: Found, echoes_question: bool) -> Found:
+    """A value the text bounds (qualifier ``range``) as definite, when the bound is what the question asks."""
+    if found.qualifier != "range" or not echoes_question:
         return found
     return Found(found.kind, found.value, found.start, found.end, found.raw, True, None)
 

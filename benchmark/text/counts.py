@@ -118,15 +118,12 @@ class _Cand:
 
 def _candidates(t: str, asked_only: bool = False) -> list[_Cand]:
     out: list[_Cand] = []
-    for m in _CN_COUNT.finditer(t):
-        parsed = _value(m.group("num"))
-        if parsed is not None:
-            out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
-    if asked_only:
-        for m in _CN_ASKED_ONLY.finditer(t):
+    for pattern in (_CN_COUNT, _CN_ASKED_ONLY) if asked_only else (_CN_COUNT,):
+        for m in pattern.finditer(t):
             parsed = _value(m.group("num"))
             if parsed is not None:
                 out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+    if asked_only:
         out.sort(key=lambda c: c.start)
     if t.isascii() or re.search(r"[A-Za-z]", t):
         for m in _EN_COUNT.finditer(t):
