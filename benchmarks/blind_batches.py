@@ -1,0 +1,126 @@
+"""Verdict agreement on the blind batches: answers written before any rule was changed for them.
+
+Each file of ``benchmarks/blind_batches/`` is one batch, a list of rows with the reviewer's verdict
+(``correct``) as written at the time, ``reviewer_error`` on the rows where that verdict was later
+found wrong under docs/contract.md (counted apart), and ``known_miss`` on the rows the scorer still
+disagrees with (a judge's work, or left; docs/scoring/verdict_agreement.md). Kinds of row:
+
+- ``answer``: an answer to question ``id`` of the set at ``set``, scored as a run scores it (the run's
+  own plan: the set's documents or case file). The verdict is ``exact_match`` for fact_exact, the
+  expected stance with nothing invented for conflict_gap (``tests/scorers/agreement.verdict``).
+- ``yes_no``: ``read_boolean(answer, question)``; ``correct`` is the stance (true/false).
+- ``text`` / ``entity``: the free-text comparator against ``reference``, for ``question``.
+- ``abstention``: whether ``detect_abstention`` reads the sentence as one.
+
+Usage: ``uv run python benchmarks/blind_batches.py [--show] [--check]`` prints, per batch and in all,
+the rows, the disagreements and the wrong answers marked right; ``--show`` lists each disagreement;
+``--check`` exits 1 when a row that is no known miss disagrees, or a known miss now agrees (the test
+suite runs it: tests/test_blind_batches.py).
+docs/scoring/verdict_agreement.md reports these numbers before and after this stop's fixes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmark.answers import parse_answer  # noqa: E402
+from benchmark.models import Answer, Expected, Question  # noqa: E402
+from benchmark.pipeline.plan import Plan, plan  # noqa: E402
+from benchmark.scoring import score_answer  # noqa: E402
+from benchmark.text.booleans import read_boolean  # noqa: E402
+from scorers.abstention import detect_abstention  # noqa: E402
+from scorers.comparators import CompareContext  # noqa: E402
+from scorers.extract import AnswerValues  # noqa: E402
+from scorers.text_comparators import compare_entity, compare_text  # noqa: E402
+from tests.scorers.agreement import verdict  # noqa: E402
+
+BATCHES = Path(__file__).resolve().parent / "blind_batches"
+
+
+def _answer(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[bool | None, str]:
+    path = str(ROOT / row["set"])
+    if path not in plans:
+        plans[path] = plan([path])
+    the_plan = plans[path]
+    qs, q = next((s, q) for s, q in the_plan.pairs if q.id == row["id"])
+    result = score_answer(
+        q,
+        parse_answer(row["answer"]),
+        criteria=qs.criteria,
+        document=the_plan.document(qs),
+        case=the_plan.case(qs),
+    )
+    return verdict(q, result)
+
+
+def _yes_no(row: dict[str, Any]) -> tuple[bool | None, str]:
+    found = read_boolean(row["answer"], row["question"])
+    stance = None if found is None or not found.definite else found.value
+    return stance, f"reads {stance}"
+
+
+def _text(row: dict[str, Any]) -> tuple[bool | None, str]:
+    q = Question(id="q", type="fact_exact", question=row["question"], expected=Expected())
+    compare = compare_entity if row["kind"] == "entity" else compare_text
+    comp = compare(
+        row["reference"], AnswerValues(Answer(answer=row["answer"]), q), CompareContext(row["kind"], q)
+    )
+    return comp.status == "match", comp.reason
+
+
+def judged(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[bool | None, str]:
+    """What the scorer says of a row, and why."""
+    if row["kind"] == "answer":
+        return _answer(row, plans)
+    if row["kind"] == "yes_no":
+        return _yes_no(row)
+    if row["kind"] in ("text", "entity"):
+        return _text(row)
+    found = detect_abstention(row["answer"])
+    return found.abstained, f"cue {found.cue!r}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", action="store_true", help="list each disagreement")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the known misses changed")
+    args = parser.parse_args()
+    plans: dict[str, Plan] = {}
+    totals = [0, 0, 0, 0]  # rows, disagreements, of them wrong answers marked right, reviewer errors
+    changed: list[str] = []
+    print(f"{'batch':40} {'rows':>5} {'disagree':>9} {'wrong taken':>12} {'my errors':>10}")
+    for path in sorted(BATCHES.glob("*.json")):
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        counts = [len(rows), 0, 0, 0]
+        for row in rows:
+            got, why = judged(row, plans)
+            if (got == row["correct"]) == bool(row.get("known_miss")) and not row.get("reviewer_error"):
+                changed.append(
+                    f"{path.stem}: {row['answer']!s:.60} ({'agrees now' if row.get('known_miss') else why})"
+                )
+            if got == row["correct"]:
+                continue
+            if row.get("reviewer_error"):
+                counts[3] += 1
+                continue
+            counts[1] += 1
+            counts[2] += row["correct"] is False and got is True
+            if args.show:
+                print(f"    {path.stem}: {row['answer']!s:.60} want {row['correct']} got {got}: {why[:90]}")
+        totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        print(f"{path.stem:40} {counts[0]:>5} {counts[1]:>9} {counts[2]:>12} {counts[3]:>10}")
+    print(f"{'all':40} {totals[0]:>5} {totals[1]:>9} {totals[2]:>12} {totals[3]:>10}")
+    if args.check and changed:
+        print("rows whose agreement changed (mark or unmark known_miss):\n  " + "\n  ".join(changed))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
