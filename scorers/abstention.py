@@ -379,7 +379,9 @@ def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, i
     """Two different amounts or dates of the answer's own words with a word of contrast between them
     (``庞绍钧说6万，柏书瑶和流水都是10万元`` has none; ``称退了5万，而流水显示只有2万`` has one): the
     answer sets two accounts against each other, which names their contradiction. (the stretch from
-    one value to the other, its start, its end)."""
+    one value to the other, its start, its end). Without a word of contrast the values are not read."""
+    if _CONTRAST.search(text) is None:
+        return None
     amounts, dates = find_amounts(text), find_dates(text)
     for found in (amounts, dates):
         values = [f for f in found if f.definite and not any(a <= f.start < b for a, b in quotes)]

@@ -35,7 +35,7 @@ from decimal import Decimal
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
-from benchmark.text.numerals import parse_chinese_number
+from benchmark.text.ordinals import OrdinalReader
 
 __all__ = [
     "EXCERPT_SHARE",
@@ -79,8 +79,15 @@ _SETTING = re.compile(
 )
 _SENTENCE_END = "。！？!?；;"
 _PARTS = re.compile("其中")
-_ORDINAL = re.compile(r"第\s*([0-9]{1,3}|[一二两三四五六七八九十]{1,3})\s*([期次笔项条页份个])")
+_ordinals = OrdinalReader("期次笔项条页份个")  # 第二期 and 第2期 are 第2期
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
+# Words that attribute what follows to someone: a question asking for someone's account
+# (按被告的说法…, 费明朗称…多少) is answered by the clause that reports an account (被告称尚欠83,000元),
+# not by the court's finding beside it (但法院认定为95,000元).
+# The verb right before the interrogative (还剩多少, 一共花了多少): a value right after it in the answer
+# (剩12000元) is what was asked, as a shared pair would say. Copulas and words of total say nothing.
+_ASKED_VERB = re.compile(r"([\u4e00-\u9fff])(?<![是为有共计约的还])[了过着]?(?:多少|几)")
+_ACCOUNT = re.compile(r"说法|所述|所说|陈述|供述|自述|主张|辩称|供称|自称|声称|坚称|[称说]|表示|认为|交代")
 _BARE_REST = re.compile(r"[\s答是为约共：:，,。.！!；;]*")  # what may stand beside an opening value
 
 
@@ -164,6 +171,8 @@ class QuestionWords:
     pairs: frozenset[str]
     amounts: frozenset[Decimal] = frozenset()
     ordinals: frozenset[str] = frozenset()  # 第2期, 第三次 (as 第3次): they single out a clause too
+    account: bool = False  # it asks for someone's account: a clause that reports one counts as an amount
+    verb: str = ""  # the word right before its interrogative (还剩多少: 剩), when one character says it
 
 
 def question_words(question: str) -> QuestionWords:
@@ -171,18 +180,14 @@ def question_words(question: str) -> QuestionWords:
     asked = question[setting.end() :] if setting is not None else question
     pairs = frozenset(p for p in _HAN_PAIR.findall(asked) if _ASKING.isdisjoint(p))
     amounts = frozenset(f.value for f in find_amounts(question) if f.definite)
-    return QuestionWords(pairs, amounts, _ordinals(asked))
-
-
-def _ordinals(text: str) -> frozenset[str]:
-    """The ordinals of ``text`` in one spelling (``第二期`` and ``第2期`` are ``第2期``)."""
-    out = set()
-    for m in _ORDINAL.finditer(text):
-        number = m.group(1)
-        value = int(number) if number.isdigit() else parse_chinese_number(number)
-        if value is not None:
-            out.add(f"第{int(value)}{m.group(2)}")
-    return frozenset(out)
+    verb = _ASKED_VERB.search(asked)
+    return QuestionWords(
+        pairs,
+        amounts,
+        _ordinals(asked),
+        _ACCOUNT.search(question) is not None,
+        verb.group(1) if verb is not None else "",
+    )
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
@@ -208,6 +213,8 @@ def _shared(
     if words.amounts:
         named = {f.value for f in find_amounts(rest) if f.definite}
         shared += _AMOUNT_WEIGHT * len(words.amounts & named)
+    if words.account and _ACCOUNT.search(rest):
+        shared += _AMOUNT_WEIGHT
     return shared
 
 
@@ -216,7 +223,7 @@ def _question_scores(
 ) -> dict[Hashable, int]:
     """For each value, the most the words around it share with the question (``_shared``)."""
     best: dict[Hashable, int] = {}
-    if not words.pairs and not words.amounts and not words.ordinals:
+    if not (words.pairs or words.amounts or words.ordinals or words.account or words.verb):
         return best
     for start, end in _clauses(text):
         inside = sorted((f for f in found if start <= f.start < end), key=lambda f: f.start)
@@ -227,7 +234,10 @@ def _question_scores(
         alone = len(segments) == 1  # an ordinal says which only of a clause of its own: not in a table row
         for lo, hi, f in segments:
             value = key(f)
-            best[value] = max(best.get(value, 0), _shared(text, lo, hi, found, words, alone))
+            shared = _shared(text, lo, hi, found, words, alone)
+            if words.verb and words.verb in text[max(lo, f.start - 3) : f.start]:
+                shared += 1
+            best[value] = max(best.get(value, 0), shared)
     return best
 
 

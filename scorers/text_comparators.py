@@ -71,7 +71,9 @@ def _wording(kind: str, expected: Any, values: AnswerValues, ctx: CompareContext
     views = values.text_views(kind)
     source = values.sources.get(kind, "answer")
     if not any(fold(v.text) for v in views):
-        return result(ctx, OMISSION, shown, None, f"{source} is empty")
+        said = source == "answer" and fold(values.text)
+        reason = "answer asserts nothing outside what it quotes or asks" if said else f"{source} is empty"
+        return result(ctx, OMISSION, shown, None, reason)
     read = _read(expected, values, ctx)
     verdict = match_references(read.refs, views, values.question_text, kind == "entity", read.evidence)
     found = verdict.reference if verdict.status == MATCH else None

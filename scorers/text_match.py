@@ -272,7 +272,7 @@ def _qualified(
     clause: Clause, m: re.Match[str], ref: Reference, question: str, entity: bool
 ) -> TextVerdict | None:
     before, after = m.string[: m.start()], m.string[m.end() :]
-    if _NEGATED.search(before):
+    if _NEGATED.search(before) or (entity and _denies_of(after, question)):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
         return TextVerdict(MISMATCH, "bound", f"answer gives a bound on {ref.text!r}, not it", ref.text)
@@ -288,6 +288,19 @@ def _qualified(
     if m.group()[:1].isdigit() and approximate and not asks_about:
         return TextVerdict(OMISSION, "hedge", f"answer only approximates {ref.text!r}", ref.text)
     return _listed(clause, m.re, ref, question, entity)
+
+
+# A negator right after a name: the name is the subject of a denied predicate (柏书瑶未表示谅解).
+_NEGATED_AFTER = re.compile(r"(?:并|都|也|则|却|从)?(?:未|没有|没|不|不曾)")
+
+
+def _denies_of(after: str, question: str) -> bool:
+    """The words after a name deny what the question asks of it: a negator, then words the question
+    shares (``谁表示了谅解？``: ``柏书瑶未表示谅解``)."""
+    m = _NEGATED_AFTER.match(after)
+    if m is None:
+        return False
+    return bool(set(_HAN_PAIR.findall(after[m.end() :])) & set(_HAN_PAIR.findall(question)))
 
 
 def _listed(

@@ -7,6 +7,10 @@ after a few words naming the source (``收条原文：``; ``共提交了五项�
 lead clause, not evidence. ``conclusion`` blanks the evidence with spaces, so spans found in the
 conclusion index the answer.
 
+A question the answer asks itself asserts nothing either (``问：借款金额是多少？答：30万元``,
+``30万元？不对，应为35万元``): a sentence that ends in a question mark, with more of the answer after
+it, is blanked as evidence is. An answer that only asks keeps its text (a reader finds no stance in it).
+
 A quotation can also be the answer itself (``借条落款日期为“二〇一九年三月五日”。``): a reader that finds
 no value of its kind in the conclusion may read the quotations too (``conclusion(text, quotes=True)``),
 never what follows a marker.
@@ -27,6 +31,8 @@ _MARKER = re.compile(
     re.IGNORECASE,
 )
 _MARKER_GATE = re.compile(r"[据文用处源]|source|evidence|quote|citation", re.IGNORECASE)
+# A sentence that ends in a question mark (its label included: 问：…？), and the text after it.
+_ASKED = re.compile(r"[^。！!？?；;\n]*[？?](?=.*?\S)", re.DOTALL)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -42,11 +48,14 @@ def _evidence_spans(text: str, quotes: bool = True) -> list[tuple[int, int]]:
         marker = _MARKER.search(text)
         if marker is not None:
             spans.append((marker.start(), len(text)))
+    if "？" in text or "?" in text:
+        spans.extend(m.span() for m in _ASKED.finditer(text))
     return spans
 
 
 def conclusion(text: str, quotes: bool = False) -> str:
-    """``text`` with its evidence replaced by spaces (same length): the quotations and what follows a
-    marker, or (``quotes=True``) only what follows a marker. ``text`` itself when nothing is blanked."""
+    """``text`` with its evidence replaced by spaces (same length): the quotations, what follows a
+    marker and the questions it asks itself, or (``quotes=True``) all but the quotations. ``text``
+    itself when nothing is blanked."""
     spans = _evidence_spans(text, quotes=not quotes)
     return _blank(text, spans) if spans else text

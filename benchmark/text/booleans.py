@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from .folding import half_width
 from .found import Found, hedged
+from .ordinals import OrdinalReader
 
 
 def _split(words: str) -> tuple[str, ...]:
@@ -131,7 +132,9 @@ _TAIL_VERB = re.compile(
     "|".join(
         (
             *(w for w in _STANCE_VERBS if len(w) > 1),
-            *_split("承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起"),
+            *_split(
+                "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认"
+            ),
         )
     )
 )
@@ -141,8 +144,8 @@ _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
-#: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; the passive ``被驳回``: 驳回).
-_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|被)")
+#: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
+_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|被)")
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
 _DECLARING = frozenset({"表示"})
@@ -159,6 +162,7 @@ _LATE = ("逾期", "迟延", "延迟", "超期")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
 _ASPECT = re.compile(r"[了过着]")
+_QUOTE_MARKS = re.compile("[“”‘’「」『』《》\"']")
 _CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又|此后")  # the later stance wins
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
 _ABSTAIN = re.compile(
@@ -169,9 +173,9 @@ _ABSTAIN = re.compile(
     r"not mentioned|no information|unknown|cannot (?:be )?determine|can't determine|not stated|unclear|"
     r"(?:do|does) not (?:say|mention|state)|doesn't (?:say|mention|state)|don't know"
 )
-# A lead clause: 答：, or a first clause that says where the answer comes from (根据笔录，/ 经查，).
+# A lead clause: 答：(A:), or a first clause that says where the answer comes from (根据笔录，/ 经查，).
 _LEAD = re.compile(
-    r"^\s*(?:(?:答案|结论|回答|答|(?i:answer))\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
+    r"^\s*(?:(?:答案|结论|回答|答|(?i:answer)|A)\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
     r"(?i:based\s+on|according\s+to|as\s+(?:stated|recorded|shown)\s+in)\b[^,.;:!?\n]{0,48}?)"
     r"\s*[，,：:]\s*)?"
 )
@@ -277,10 +281,24 @@ def _last_contrast(t: str) -> re.Match[str] | None:
     return found[-1] if found else None
 
 
-def _pick(t: str, hits: list[tuple[int, int, bool]]) -> tuple[int, int, bool]:
-    """The first mention, or the first after the last contrast word (但/但是/却) when there is one."""
+#: The occasions a question may be about (``第一次讯问时，…是否承认``), one spelling per ordinal.
+_occasions = OrdinalReader("次回", {"回": "次"})
+
+
+def _pick(
+    t: str, hits: list[tuple[int, int, bool]], occasions: frozenset[str] = frozenset()
+) -> tuple[int, int, bool]:
+    """The first mention, or the first after the last contrast word (但/但是/却) when there is one,
+    unless the question asks about an occasion (``occasions``) that only the words before the contrast
+    name (``第一次讯问时否认，后来第二次讯问才承认``, asked about the first)."""
     hits.sort()
     contrast = _last_contrast(t)
+    if contrast is not None and occasions:
+        before, after = _occasions(t[: contrast.start()]), _occasions(t[contrast.end() :])
+        if before & occasions and not after & occasions:
+            earlier = [h for h in hits if h[0] < contrast.start()]
+            if earlier:
+                return earlier[0]
     if contrast is not None:
         later = [h for h in hits if h[0] >= contrast.end()]
         if later:
@@ -288,9 +306,15 @@ def _pick(t: str, hits: list[tuple[int, int, bool]]) -> tuple[int, int, bool]:
     return hits[0]
 
 
-def _found(text: str, t: str, start: int, end: int, value: bool) -> Found:
-    qualifier = "hedge" if hedged(t, start) else None
+def _found(text: str, t: str, start: int, end: int, value: bool, partial: bool = False) -> Found:
+    qualifier = "hedge" if hedged(t, start) else "partial" if partial else None
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
+
+
+#: A part before an attitude (``部分认可``, ``部分认罪``): neither yes nor no to a question that does
+#: not ask about the whole (one that does is answered no, ``_chain``). A part of an act stays a yes
+#: (``部分支持``: the claim was granted, in part).
+_PARTIAL = re.compile(r"(?<!不)(?:一?部分)(?:地)?$")
 
 
 class _Core(NamedTuple):
@@ -305,7 +329,9 @@ class _Core(NamedTuple):
 
 def _question_cores(question: str) -> tuple[_Core, ...]:
     """What a yes/no question asks about (``_Core``)."""
-    q = half_width(question).strip()
+    q = _QUOTE_MARKS.sub(
+        "", half_width(question)
+    ).strip()  # 是否有“翠屏苑项目部”盖章: the words, not the marks
     phrase = None
     modal = False
     m = _Q_MARK.search(q)
@@ -405,6 +431,7 @@ class YesNoQuestion:
     modal: bool = False  # it asks a duty or possibility (是否需要/应当, 可以…吗): 应当承担 answers it
     whole: bool = False  # it asks about the whole (是否支持全部诉讼请求): 部分支持 answers no
     owner: str = ""  # whose act or thing it asks about, when it says so with 的 (是否有濮晓岚的签名: 濮晓岚)
+    occasions: frozenset[str] = frozenset()  # the occasion it asks about (第一次讯问时: 第1次)
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -415,7 +442,8 @@ def yes_no_question(question: str) -> YesNoQuestion:
     modal = any(c.modal for c in cores)
     whole = any(c.whole for c in cores)
     owner = next((o for c in cores if (o := _owner(c.core))), "")
-    return YesNoQuestion(question, predicates, stems, in_full, modal, whole, owner)
+    occasions = _occasions(question)
+    return YesNoQuestion(question, predicates, stems, in_full, modal, whole, owner, occasions)
 
 
 def _verb_after_phrase(core: str) -> re.Match[str] | None:
@@ -440,9 +468,14 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
         for word, inherent in words:
             hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
             if hits:
-                hits += _later_stance(t, words, hits, question)
-                start, end, value = _pick(t, hits)
-                return _found(text, t, start, end, value != negative)
+                hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
+                start, end, value = _pick(t, hits, question.occasions)
+                partial = (
+                    not question.whole
+                    and t[start:end].lstrip("不没未否") in _ATTITUDES
+                    and _PARTIAL.search(t, max(0, start - 4), start) is not None
+                )
+                return _found(text, t, start, end, value != negative, partial)
     return None
 
 
@@ -456,6 +489,19 @@ def _later_stance(
         return []
     return [
         h for word, inherent in words for h in _hits(t, word, inherent, question) if h[0] >= contrast.end()
+    ]
+
+
+def _occasion_stance(
+    t: str, words: tuple[tuple[str, bool], ...], question: YesNoQuestion
+) -> list[tuple[int, int, bool]]:
+    """Mentions before the last contrast word in any words of the predicate, when the question asks
+    about an occasion that only the words before it name (``_pick`` then takes the first of them)."""
+    contrast = _last_contrast(t) if question.occasions else None
+    if contrast is None or not _occasions(t[: contrast.start()]) & question.occasions:
+        return []
+    return [
+        h for word, inherent in words for h in _hits(t, word, inherent, question) if h[0] < contrast.start()
     ]
 
 
@@ -589,7 +635,7 @@ def read_boolean(
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
-    t = _without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00")))
+    t = _past_lead(_without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00"))))
     if not t.strip():
         return None
     asked = yes_no_question(question) if isinstance(question, str) else question

@@ -28,6 +28,7 @@ _CN_UNITS = (
     "页", "批", "轮", "通", "期", "单", "头", "只", "支", "枝", "根", "匹", "棵", "株", "把", "双", "对",
     "箱", "瓶", "盒", "包", "袋", "粒", "片", "颗", "枚", "幅", "首", "篇", "册", "场", "段", "层", "户",
     "所", "架", "艘", "扇", "股", "种", "类", "组", "副", "款", "节", "章", "宗", "桩", "届", "座", "栏",
+    "顿", "餐", "番", "声", "枪", "刀", "拳", "脚",
 )  # fmt: skip
 CN_UNITS = _CN_UNITS  # the Chinese measure words a count may carry
 #: Measure words that are mostly parts of an address (``6栋2单元``): counts only when the question
@@ -58,8 +59,12 @@ _EN_NUMBERS = {
 _EN_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
 #: Copies of a document (``made in triplicate``: three copies, 份).
 _EN_COPIES = {"duplicate": 2, "triplicate": 3, "quadruplicate": 4}
-#: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times"; 日 = 天.
-_SYNONYMS = {"回": "次", "趟": "次", "遍": "次", "名": "人", "位": "人", "个人": "人", "日": "天", "幢": "栋"}
+#: Classifiers that count the same thing: a unit filter of 次 also accepts 回/趟/遍 and "times", and
+#: the meals of 吃过几次饭 (两顿饭); 日 = 天.
+_SYNONYMS = {
+    "回": "次", "趟": "次", "遍": "次", "顿": "次", "餐": "次", "名": "人", "位": "人", "个人": "人", "日": "天",
+    "幢": "栋",
+}  # fmt: skip
 
 _CN_NUM_CHARS = "".join(CN_DIGITS) + ZERO_CHARS + "十拾百佰千仟"
 _UNIT_RE = "|".join(_CN_UNITS)

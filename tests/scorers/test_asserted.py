@@ -123,6 +123,13 @@ def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
         ("收条：60,000元，其中判决认定50,000元为第二笔本金", "收条载明收到还款多少？", [60000], []),
         ("笔录第2页说40000元，第6页核实为46000元。", "笔录第2页说的是多少？", [40000], []),
         ("61,250元（以35万元为基数，暂计至2023年2月28日）", "原告主张的利息是多少？", [61250], []),
+        # a question about someone's account: the clause that reports one, not the court's finding
+        ("被告称尚欠83,000元，但法院认定为95,000元。", "按被告宓昭远的说法，借款本金还剩多少？", [83000], []),
+        ("被告称尚欠83,000元，但法院认定为95,000元。", "法院认定尚欠的借款本金是多少？", [95000], []),
+        ("原告称尚欠95,000元，被告则认为只欠83,000元", "按被告的说法，本金还剩多少？", [83000], []),
+        # the verb right before the interrogative (还剩多少) says which value
+        ("花了8000元，剩12000元", "收到的2万元现在还剩多少？", [12000], []),
+        ("花了8000元，剩12000元", "收到的2万元花了多少？", [8000], []),
     ],
 )
 def test_pick_amounts(text: str, question: str, asserted: list[int], listed: list[int]) -> None:

@@ -242,6 +242,21 @@ def test_lists_of_names(answer: str, status: str) -> None:
     assert _compare(compare_entity, "蒲立恒", answer, _question("是谁介绍的？")).status == status
 
 
+@pytest.mark.parametrize(
+    ("answer", "status", "why"),
+    [
+        ("柏书瑶未表示谅解，甘立群谅解了", MISMATCH, "the name is the subject of the denied act"),
+        ("柏书瑶没有谅解", MISMATCH, "没有 right after the name"),
+        ("只有柏书瑶出具了谅解书", MATCH, "affirmed"),
+        ("柏书瑶，其他人都没有谅解", MATCH, "the denial is another clause's"),
+        ("柏书瑶不是被告人，她表示谅解", MATCH, "what is denied of her is not what is asked"),
+    ],
+)
+def test_a_name_whose_act_is_denied_is_not_named(answer: str, status: str, why: str) -> None:
+    asked = _question("谁对庞绍钧表示了谅解？")
+    assert _compare(compare_entity, "柏书瑶", answer, asked).status == status, why
+
+
 def test_a_list_is_a_hedge_only_for_an_entity() -> None:
     assert _compare(compare_text, "装修", "装修、经营周转").status == MATCH
     assert _compare(compare_text, "装修", "装修或经营周转").status == MISMATCH
@@ -344,3 +359,10 @@ def test_the_plain_shortcut_decides_as_the_rules_do(answer: str, name: str) -> N
     fast_verdict = match_references([ref], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
     slow_verdict = match_references([slow], [AnswerText(answer, False)], "是谁介绍的？", entity=True)
     assert fast_verdict.status == slow_verdict.status
+
+
+def test_an_answer_that_only_asks_and_quotes_asserts_nothing() -> None:
+    comp = _compare(
+        compare_entity, "闫书禾", "审判长是谁？依据：“审判长闫书禾”", _question("本案的审判长是谁？")
+    )
+    assert comp.status == OMISSION and comp.reason == "answer asserts nothing outside what it quotes or asks"

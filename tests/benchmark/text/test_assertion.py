@@ -20,6 +20,10 @@ CASES = [
     ("依据合同第1.1条，借款金额是200000元", "依据合同第1.1条，借款金额是200000元", "no colon: a lead clause"),
     ("共提交了五项证据：借条、收条", "共提交了五项证据：借条、收条", "证据： after words is an answer"),
     ("借条落款日期为“二〇一九年三月五日”。", "借条落款日期为。", "the quotation is blanked"),
+    ("问：借款金额是多少？\n答：30万元", "答：30万元", "a question it asks itself asserts nothing"),
+    ("30万元？不对，应为35万元。", "不对，应为35万元。", "nor a value it questions"),
+    ("Q: How much? A: 46000.", "A:46000.", "English"),
+    ("30万元？", "30万元？", "an answer that only asks keeps its text"),
 ]
 
 

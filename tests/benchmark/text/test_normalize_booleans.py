@@ -120,6 +120,50 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("不只签了一份", "是否签了收条？", True, "不只 (more than) negates nothing"),
     ("起初认可，后来又否认借款事实", "被告是否认可借款事实？", False, "后来: the later stance decides"),
     ("起初没还，后来还了", "被告是否归还了借款？", True, "后来 with the same predicate"),
+    # The occasion the question asks about picks the stance, not the later one.
+    (
+        "第一次讯问时否认，后来第二次讯问才承认",
+        "第一次讯问时，庞绍钧是否承认在网上赌博？",
+        False,
+        "the first interrogation is asked: its 否认 (was a yes, from 后来)",
+    ),
+    (
+        "第1次否认，但第2次承认了",
+        "第一次讯问时，庞绍钧是否承认在网上赌博？",
+        False,
+        "第1次 is 第一次",
+    ),
+    (
+        "第一次讯问时否认，后来第二次讯问才承认",
+        "第二次讯问时，庞绍钧是否承认在网上赌博？",
+        True,
+        "the second is asked: the later stance",
+    ),
+    ("起初否认，后来承认", "第一次讯问时，是否承认赌博？", True, "no occasion named: the later stance"),
+    # A question restated before its answer (问：…？答：…, Q: … A: …) asserts nothing.
+    (
+        "问：有没有同伙？\n答：没有，他说是一个人干的。",
+        "戚鸣远在本案中有没有同伙？",
+        False,
+        "问/答 (was no stance)",
+    ),
+    (
+        "问：法院是否支持律师代理费？答：不支持。",
+        "法院是否支持了律师代理费？",
+        False,
+        "答 after the question",
+    ),
+    ("Q: 有没有同伙？ A: 没有。", "戚鸣远在本案中有没有同伙？", False, "A: is a label"),
+    # A finding after 对…作出: 认定 is what is asked.
+    (
+        "法院没有认定具体数额",
+        "法院是否对网络赌博的具体金额作出了认定？",
+        False,
+        "作出认定: 认定 (was no stance)",
+    ),
+    ("已作出认定", "法院是否对网络赌博的具体金额作出了认定？", True, "作出"),
+    # Quote marks in the question are not words of its predicate.
+    ("没有翠屏苑项目部盖章", "协议书上是否有“翠屏苑项目部”作为见证方盖章？", False, "“ is no word"),
     # Criminal and civil judgments: the thing asked after a light verb, copulas before it, antonyms.
     (
         "不构成自首",
@@ -293,6 +337,8 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("他可能没有退还", "是否退还", "hedge"),
         ("好像签了", None, "hedge"),
         ("没有退还", "是否退还", None),
+        ("部分认可", "庞绍钧是否认可司法会计鉴定的数字？", "partial"),  # an attitude taken in part
+        ("部分支持", "法院是否支持原告的诉讼请求？", None),  # a claim granted in part is granted
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:

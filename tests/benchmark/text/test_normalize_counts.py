@@ -40,6 +40,8 @@ FIND = [
     ("两次或三次", "次", [("两次", 2, "alternative"), ("三次", 3, "alternative")], "alternatives"),
     ("He paid 3 times, twice by transfer.", "次", [("3 times", 3, None), ("twice", 2, None)], "English"),
     ("去了两趟", "次", [("两趟", 2, None)], "趟 counts as 次"),
+    ("请他吃过两顿饭", "次", [("两顿", 2, None)], "meals: 顿 counts as the 次 of 吃过几次饭"),
+    ("开了三枪", None, [("三枪", 3, None)], "a verbal measure word"),
     ("第三次见面", None, [], "ordinal"),
     ("没有一次", None, [("一次", 1, "negated")], "not once"),
     ("一次也没有", None, [("一次", 1, "negated")], "not once, the negation after the count"),
