@@ -140,7 +140,8 @@ EN_ABSTAIN: tuple[str, ...] = (
 ZH_CONFLICT: tuple[str, ...] = (
     r"自相矛盾|相互矛盾|互相矛盾|前后矛盾|矛盾",
     r"不一致|不相一致|前后不一|说法不一|陈述不一|不统一",
-    r"说法不同|不同的?说法|两种(?:不同的?)?说法|说法有(?:变|出入|差异)|前后(?:供述|陈述|说法)(?:不同|有变|变化)",
+    r"说法不同|不同的?说法|两种(?:不同的?)?说法|说法有(?:变|出入|差异|两种|二种|几种)|前后(?:供述|陈述|说法)(?:不同|有变|变化)",
+    r"(?:两处|几处|前后|先后)[^，,。；;！!？?\n没无非]{0,8}?(?:不同|不一样)",
     r"(?:有|存在|有所|略有|明显)(?:冲突|出入|差异|分歧)|相冲突|冲突|出入较大|对不上|不相符|不符|相悖|翻供|改口",
     r"各执一词|各执己见|各说各|相左|不吻合|不能(?:相互|互相)?印证|口径不一|(?:存在|有)争议|不属实|与事实不符|失实|改称|改说|(?:已|予以|作了?|做了?)更正",
     r"一方面.{1,80}?另一方面",
@@ -173,7 +174,7 @@ EN_NEGATORS = (
 # Led by a lookahead for them, the Chinese pattern fails at once where no cue can start instead of
 # trying each alternative there: the same matches, about three times sooner.
 ZH_ABSTAIN_FIRST = "上不亦从供判协卷原口另合均尚已并待忘想所提收文无明未材案档没流现空笔缺裁记证说资遗难只查找搜看超暂仅有欠信检"
-ZH_CONFLICT_FIRST = "一与不两予互作做冲出前口各存对已失改明有略相矛翻自说陈"
+ZH_CONFLICT_FIRST = "一与不两予互作做先冲几出前口各存对已失改明有略相矛翻自说陈"
 
 
 def _alternation(patterns: tuple[str, ...], first: str | None = None, flags: int = 0) -> re.Pattern[str]:

@@ -73,6 +73,16 @@ _BOUND_BEFORE = re.compile(r"(?:超过|多于|高于|不少于|至少|\bmore tha
 # A question that asks for a deadline or a day due (还款期限是哪一天之前？, 支付日, 最晚): ``X之前`` answers it.
 _ASKED_DEADLINE = re.compile(r"之前|以前|期限|最晚|最迟|截止|届满|到期|[还付支交]款日|支付日|交付日|还款日")
 _DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前)")
+# An amount given per period (5700元/年, 每月4500元): a rate, no answer to a question that asks for a sum,
+# but what a question asking per period (每个月, 月薪, 月租, a month) wants.
+_ASKED_PER_PERIOD = re.compile(
+    r"每|月薪|年薪|月租|年租|月供|工资|薪水|月息|年息|日息|\bper\b|\ba (?:month|year|day)\b|monthly|annual|yearly",
+    re.IGNORECASE,
+)
+_PER_PERIOD_AFTER = re.compile(
+    r"\s*(?:/|每)\s*(?:年|个月|月|天|日|周)|\s*(?:per|a|/)\s*(?:year|month|day|annum)\b", re.I
+)
+_PER_PERIOD_BEFORE = re.compile(r"每(?:一)?(?:年|个月|月|天|日|周)\s*(?:为|是|约)?\s*$")
 
 _TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "有", "对", "正确"})
 _FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "无", "没有", "不是", "错误"})
@@ -88,6 +98,7 @@ class Asking:
     bound: bool  # it asks for a lower bound (逾期超过多少日)
     deadline: bool  # it asks for a deadline (还款期限是哪一天之前？): 2020年10月10日之前 answers it
     span: bool  # it asks for a span of time (``text_forms.asks_span``)
+    per_period: bool  # it asks for an amount per period (每个月工资是多少): 4500元/月 answers it
     words: QuestionWords  # ``asserted.question_words``: which of several values answers it
     yes_no: YesNoQuestion  # its predicate, for ``read_boolean``
 
@@ -97,7 +108,10 @@ def read_asking(text: str) -> Asking:
     unit = unit_of(m.group(1) or m.group(2)) if m else None
     bound = _ASKED_BOUND.search(text) is not None
     deadline = _ASKED_DEADLINE.search(text) is not None
-    return Asking(text, unit, bound, deadline, asks_span(text), question_words(text), yes_no_question(text))
+    per_period = _ASKED_PER_PERIOD.search(text) is not None
+    return Asking(
+        text, unit, bound, deadline, asks_span(text), per_period, question_words(text), yes_no_question(text)
+    )
 
 
 def asking(question: Question) -> Asking:
@@ -260,6 +274,8 @@ class AnswerValues:
     @cached_property
     def amounts(self) -> tuple[Found, ...]:
         found = self._read("amount", _field_amount, find_amounts)
+        if found and self.sources.get("amount") == "answer" and not self.asked.per_period:
+            found = tuple(_per_period(self.text, f) for f in found)
         if found or self.sources.get("amount") != "answer":
             return found
         bare = _bare("amount", self.conclusion, parse_amount)  # a bare "46000" answers an amount question
@@ -451,6 +467,17 @@ def _deadline_echoed(text: str, found: Found) -> Found:
 def _bound_echoed(text: str, found: Found) -> Found:
     """A count whose bound (超过30日) repeats the question's (超过多少日) is definite."""
     return _definite_if(found, _BOUND_BEFORE.search(text[max(0, found.start - 10) : found.start]) is not None)
+
+
+def _per_period(text: str, found: Found) -> Found:
+    """An amount given per period (``5700元/年``, ``每月4500元``) is a rate (qualifier ``per period``), not
+    the sum a question that asks none per period wants."""
+    if not found.definite:
+        return found
+    after = _PER_PERIOD_AFTER.match(text, found.end) is not None
+    if not after and _PER_PERIOD_BEFORE.search(text, max(0, found.start - 8), found.start) is None:
+        return found
+    return Found(found.kind, found.value, found.start, found.end, found.raw, False, "per period")
 
 
 def _definite_if(found: Found, echoes_question: bool) -> Found:

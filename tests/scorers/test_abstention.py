@@ -232,6 +232,9 @@ NAMED = [
     "庞绍钧所称退还5万元不属实。",
     "他第二次询问时已更正。",
     "第二次讯问改称44万元。",
+    "两处日期不同：7月18日和7月25日。",
+    "前后两次讯问说的地点不一样。",
+    "说法有两种：一说在家楼下，一说在办公室。",
     # two accounts set against each other: two values and a word of contrast between them
     "庞绍钧称退了5万元，而流水显示只有2万元。",
     "简文博说一次转了6万，但流水显示5月10日只转入5万元。",
@@ -253,6 +256,8 @@ NOT_NAMED = [
     "共46000元，而且都是现金。",  # one value: nothing set against it
     "先付了2万元，然后又付了3万元。",  # two values, no word of contrast
     "他说“5万元，但只收到2万元”。",  # the contrast is inside a quotation
+    "两次付款的方式不同，第一次转账，第二次现金。",  # two acts told apart, not two accounts
+    "前后两处日期没有不同。",
 ]
 
 

@@ -120,6 +120,24 @@ def test_numbers_without_a_unit_are_amounts_when_no_amount_is_stated(text: str, 
     assert [f.value for f in _values(text).amounts] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "question", "definite", "why"),
+    [
+        ("5700元/年", "原告起诉时暂计的逾期利息是多少？", [], "a rate per year is no sum"),
+        ("每月4500元", "借款金额是多少？", [], "每月 before it"),
+        ("4500元/月", "戚鸣远自述每个月工资是多少？", [4500], "the question asks per month"),
+        ("每月4500元", "他的月薪是多少？", [4500], "月薪 asks per month"),
+        ("每期还款3000元", "首期利息是多少？", [3000], "an installment is no period"),
+        ("借款30万元一年后还清", "借款金额是多少？", [300000], "一年后 is when, not per"),
+        ("RMB 5,700 per year", "How much overdue interest was claimed?", [], "English"),
+    ],
+)
+def test_an_amount_per_period_answers_only_a_question_per_period(
+    text: str, question: str, definite: list[int], why: str
+) -> None:
+    assert [f.value for f in _values(text, question).definite_amounts()] == definite, why
+
+
 @pytest.mark.parametrize(("text", "expected"), [("3", [3]), ("三。", [3]), ("一共3", [3]), ("很多", [])])
 def test_a_bare_number_answers_a_count(text: str, expected: list[int]) -> None:
     assert [f.value for f in _values(text, "分几次？").counts] == expected
