@@ -209,7 +209,11 @@ def _shared(
     rest = "".join(clause)
     shared = len(words.pairs.intersection(_HAN_PAIR.findall(rest)))
     if ordinals and words.ordinals:
-        shared += _AMOUNT_WEIGHT * len(words.ordinals & _ordinals(rest))
+        ordinals_named = _ordinals(rest)
+        if words.ordinals & ordinals_named:
+            shared += _AMOUNT_WEIGHT * len(words.ordinals & ordinals_named)
+        elif {o[-1] for o in ordinals_named} & {o[-1] for o in words.ordinals}:
+            shared -= _AMOUNT_WEIGHT  # another of the same (第二次询问 when the first is asked)
     if words.amounts:
         named = {f.value for f in find_amounts(rest) if f.definite}
         shared += _AMOUNT_WEIGHT * len(words.amounts & named)
@@ -273,6 +277,22 @@ def _finding(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return _only_marked(text, [f for f in found if f not in parts], key, _FINAL_WORD, 12)
 
 
+def _whole_over_parts(
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], scores: dict[Hashable, int]
+) -> Found | None:
+    """When the question's words tie between values, the one whole among parts that ``其中`` brings
+    in (``全本48页，其中记账的有23页`` for ``记账本全本共多少页？``)."""
+    best = max(scores.values(), default=0)
+    top = [v for v, score in scores.items() if score == best]
+    if best < MIN_SHARED or len(top) < 2:
+        return None
+    parts = {key(f) for f in found if _PARTS.search(text, _clause_start(text, f.start), f.start)}
+    wholes = [v for v in top if v not in parts]
+    if len(wholes) != 1:
+        return None
+    return next(f for f in found if key(f) == wholes[0])
+
+
 def _clause_start(text: str, pos: int) -> int:
     start = 0
     for m in _CLAUSE_BREAK.finditer(text, 0, pos):
@@ -317,7 +337,11 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
     if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:
         final = None  # 合同约定借款30万元，但实际出借28万元: the question asks what was agreed
     chosen = (
-        final or _opening(text, found, key) or _by_question(found, key, scores) or _total(text, found, key)
+        final
+        or _opening(text, found, key)
+        or _by_question(found, key, scores)
+        or _whole_over_parts(text, found, key, scores)
+        or _total(text, found, key)
     )
     if chosen is None:
         return Picked((), tuple(found))

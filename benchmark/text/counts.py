@@ -28,12 +28,12 @@ _CN_UNITS = (
     "页", "批", "轮", "通", "期", "单", "头", "只", "支", "枝", "根", "匹", "棵", "株", "把", "双", "对",
     "箱", "瓶", "盒", "包", "袋", "粒", "片", "颗", "枚", "幅", "首", "篇", "册", "场", "段", "层", "户",
     "所", "架", "艘", "扇", "股", "种", "类", "组", "副", "款", "节", "章", "宗", "桩", "届", "座", "栏",
-    "顿", "餐", "番", "声", "枪", "刀", "拳", "脚",
+    "顿", "餐", "番", "声", "枪", "刀", "拳", "脚", "卷",
 )  # fmt: skip
 CN_UNITS = _CN_UNITS  # the Chinese measure words a count may carry
-#: Measure words that are mostly parts of an address (``6栋2单元``): counts only when the question
-#: asks for them (``几栋``).
-ASKED_ONLY_UNITS = ("栋", "幢")
+#: Measure words that are mostly something else: parts of an address (``6栋2单元``), money (``三百块``):
+#: counts only when the question asks for them (``几栋``, ``几块手表``).
+ASKED_ONLY_UNITS = ("栋", "幢", "块")
 _EN_UNITS = {
     "time": "次", "times": "次", "occasion": "次", "occasions": "次", "meeting": "次", "meetings": "次",
     "visit": "次", "visits": "次", "meal": "次", "meals": "次",
@@ -177,7 +177,9 @@ def _linked(text: str, asked_only: bool = False) -> tuple[str, list[_Cand]]:
     cands = _candidates(t, asked_only)
     if not cands:
         return t, []
-    blocked = scan_spans(t) + [(f.start, f.end) for f in find_amounts(t)]
+    # an amount in 块 is a count of 块 when the question asks for one (手表1块 for 几块手表)
+    amounts = [f for f in find_amounts(t) if not (asked_only and f.raw.endswith("块"))]
+    blocked = scan_spans(t) + [(f.start, f.end) for f in amounts]
     cands = [c for c in cands if not any(bs < c.end and c.start < be for bs, be in blocked)]
     for left, right in itertools.pairwise(cands):
         link = link_kind(t, left.start, left.end, right.start)

@@ -20,7 +20,8 @@
 - a unit of measure after a number has one spelling: ``平米``/``平方``/``平``/``㎡``/``m²``/``m2`` -> ``平方米``,
   ``公斤``/``kg`` -> ``千克``, ``公里``/``km`` -> ``千米``;
 - a clock time has one spelling: ``20:17``, ``20：17``, ``20点17分``, ``二十时十七分`` and ``20时17分`` all
-  read ``20时17分``, with no leading zeros (``08:05`` -> ``8时5分``; seconds, when given, ``秒``), and an
+  read ``20时17分``, as do ``20点17`` and (for 30 minutes) ``20点半`` in digits, with no leading zeros
+  (``08:05`` -> ``8时5分``; seconds, when given, ``秒``), and an
   hour after 下午/晚上/傍晚/夜里 on the twenty-four-hour clock (``晚上8点17分`` -> ``晚上20时17分``);
 - a rough number of two neighbouring digits spans both (``五六个`` -> ``5~6个``, ``十七八岁`` ->
   ``17~18岁``, ``三四万元`` -> ``30000~40000元``), as two numbers joined by one dash or ``、`` are
@@ -93,6 +94,8 @@ _DAY_OF_MONTH = re.compile("(?<=月)([0-9]{1,2})号")
 _HOUR_POINT = re.compile("(?<=[0-9零〇一二两三四五六七八九十])点(?=[0-9零〇一二两三四五六七八九十]{1,3}分)")
 _CLOCK = re.compile(r"(?<![0-9:.])([01]?[0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9]))?(?![0-9:])")
 _HOUR_MINUTE = re.compile(r"(?<![0-9])([0-9]{1,2})时([0-9]{1,2})分")
+# An hour and its minutes without 分 (4点20, 4点半): in digits, a clock time, not a decimal.
+_POINT_CLOCK = re.compile(r"(?<![0-9.])([0-9]{1,2})点(?:([0-9]{1,2})(?![0-9.%‰万亿千百分秒])|(半))")
 # An hour of the afternoon or evening on a twelve-hour clock (晚上8时17分 is 20时17分).
 _AFTERNOON = re.compile(r"(下午|晚上|傍晚|夜里|夜间|晚间)\s*([0-9]{1,2})时([0-9]{1,2})分")
 # A number of the canonical text: digits with a decimal part, then % or ‰; a sign before it.
@@ -219,10 +222,16 @@ def _clock_times(t: str) -> str:
     """Clock times of a half-width text, numbers in words already in digits, in one spelling."""
     if ":" in t:
         t = _CLOCK.sub(_clock, t)
+    if "点" in t:
+        t = _POINT_CLOCK.sub(_point_clock, t)
     if "时" in t:
         t = _HOUR_MINUTE.sub(_hour_minute, t)
         t = _AFTERNOON.sub(_afternoon, t)
     return t
+
+
+def _point_clock(m: re.Match[str]) -> str:
+    return f"{m.group(1)}时{30 if m.group(3) else m.group(2)}分"
 
 
 def _afternoon(m: re.Match[str]) -> str:

@@ -171,3 +171,19 @@ def test_pick_counts_by_total_and_dates_by_question() -> None:
     dates = [f for f in find_dates(text) if f.definite]
     picked = pick(dates, text, question_words("收条是哪一天写的？"), lambda f: str(f.value))
     assert [str(f.value) for f in picked.asserted] == ["2020-08-21"]
+
+
+def test_a_clause_of_another_occasion_does_not_answer() -> None:
+    text = "询问日期：2022-08-23；第二次询问：2022-09-02"
+    found = [f for f in find_dates(text) if f.definite]
+    picked = pick(found, text, question_words("甘立群是哪一天被询问（第一次）的？"), lambda f: f.value.iso())
+    assert [f.value.iso() for f in picked.asserted] == ["2022-08-23"]
+
+
+def test_the_whole_over_a_part_on_a_tie_of_question_words() -> None:
+    text = "全本48页，其中记账的有23页"
+    found = [f for f in find_counts(text) if f.definite]
+    picked = pick(found, text, question_words("扣押的记账本全本共多少页？"), lambda f: f.value)
+    assert [f.value for f in picked.asserted] == [48]
+    asked = pick(found, text, question_words("记账本中记账的有多少页？"), lambda f: f.value)
+    assert [f.value for f in asked.asserted] == [23]
