@@ -44,7 +44,8 @@ for _w in _split(
     "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
     "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
     "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
-    "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明"
+    "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
+    "查无此事 绝无此事 没有这回事 没这回事 无此事"  # no such thing happened
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -54,7 +55,9 @@ for _w in _split(
     "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
     "获 获得 得到 受到 取得 作出 做出 进行 具有 具备 被害人 上诉人 被上诉人 申请人 被申请人 第三人 证人 双方 "
     "不只 不仅 不光 不止 并不只 "  # more than: no negation, and no part either
-    "构成 属于 系 符合"  # 不构成自首, 不属于自首: the negator before them denies what follows
+    "构成 属于 系 符合 "  # 不构成自首, 不属于自首: the negator before them denies what follows
+    "去 来 "  # 没去报警: the motion before the act
+    "如此 这样 其事 此事"  # 并非如此, 确有其事: what the question said
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -98,6 +101,21 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("提出", "提起"),
     ("退赃", "退赔"),
     ("出庭", "到庭"),
+    # longest first: 无犯罪前科 reads 犯罪前科 after its negator, not 前科 after a word it does not know
+    (
+        "受刑事处罚",
+        "违法犯罪记录",
+        "刑事犯罪记录",
+        "犯罪记录",
+        "违法犯罪前科",
+        "犯罪前科",
+        "刑事前科",
+        "前科",
+        "案底",
+    ),
+    ("受刑事处罚", "前科", "被判刑", "判过刑", "判刑"),
+    ("认识", "相识", "认得", "结识"),
+    ("到期", "届满", "期满"),
     ("撤回", "撤诉", "撤回起诉"),
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
@@ -181,7 +199,7 @@ _LEAD = re.compile(
 )
 _QUESTION_SENTENCE = re.compile(r"[^。！!?；;\n]*\?")  # after half_width: ？ is ?
 _STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
-_AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可"))
+_AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可 正是 确有"))
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _EN_NEG = frozenset(
     _split(
@@ -261,13 +279,20 @@ def _hit_at(
     return lo, end, (count + inherent) % 2 == 0
 
 
+#: An agent brought in by 由 before the act (由委托代理人出庭): the act is that agent's, not the subject's.
+_AGENT_BEFORE = re.compile("(?<![理自缘事经来因])由(?!于)[^，,。；;！!？?\n]{1,10}$")
+
+
 def _hits(
     t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None
 ) -> list[tuple[int, int, bool]]:
-    """Every usable mention of ``word`` in ``t``."""
+    """Every usable mention of ``word`` in ``t`` (not an act another agent does for the subject)."""
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
+        if _AGENT_BEFORE.search(t, _clause_floor(t, start), start) is not None:
+            start = t.find(word, start + 1)
+            continue
         hit = _hit_at(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
@@ -346,6 +371,9 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
     elif (m3 := _MA.search(q)) is not None:
         clause = m3.group(1)
         verb = _LEXICON.search(clause)
+        if verb is None and _ASPECT.search(clause):  # 报过警吗: the verb without its aspect
+            clause = _ASPECT.sub("", clause)
+            verb = _LEXICON.search(clause)
         phrase = clause[verb.start() :] if verb else clause[-2:]
         modal = verb is not None and _MODAL_END.search(clause[: verb.start()]) is not None
     if not phrase:
@@ -375,8 +403,9 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
 
 def _tails(core: str) -> list[str]:
     """The core from its first verb on, when a phrase naming whom or what it concerns comes first
-    (``对借款承担连带责任``: ``承担连带责任``) or a court's order (``判令被告承担``: ``承担``), and the
-    act a light verb asks about (``得到支持``: ``支持``)."""
+    (``对借款承担连带责任``: ``承担连带责任``) or a court's order (``判令被告承担``: ``承担``), the act
+    after a phrase of place on a thing (``在借条上签字``: ``签字``), and the act a light verb asks about
+    (``得到支持``: ``支持``)."""
     tails = []
     ordering = _ORDERING.match(core)
     start = ordering.end() if ordering is not None else 1
@@ -385,6 +414,9 @@ def _tails(core: str) -> list[str]:
     )
     if verb is not None and len(core) - verb.start() >= 2:
         tails.append(core[verb.start() :])
+    place = _PLACE_BEFORE.match(core)  # 在借条上签字: the act on the thing is 签字
+    if place is not None and len(core) - place.end() >= 2:
+        tails.append(core[place.end() :])
     for phrase in (core, *tails):  # 对借条提出异议: 提出异议, then 异议
         light = _LIGHT_VERB.match(phrase)
         if light is not None and len(phrase) - light.end() >= 2:
@@ -470,6 +502,7 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
                 start, end, value = _pick(t, hits, question.occasions)
+                start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
                 partial = (
                     not question.whole
                     and t[start:end].lstrip("不没未否") in _ATTITUDES
@@ -490,6 +523,28 @@ def _later_stance(
     return [
         h for word, inherent in words for h in _hits(t, word, inherent, question) if h[0] >= contrast.end()
     ]
+
+
+def _act_of_the_thing(
+    t: str, words: tuple[tuple[str, bool], ...], question: YesNoQuestion, hit: tuple[int, int, bool]
+) -> tuple[int, int, bool]:
+    """A mention after 的 names the thing, not the act (``借条上的签字``); when the same sentence then
+    says the act otherwise (``…不是他签的``), that later mention is the stance."""
+    start, end, value = hit
+    if t[start - 1 : start] != "的":
+        return hit
+    stop = _SENTENCE_STOP.search(t, end)
+    limit = stop.start() if stop is not None else len(t)
+    later = sorted(
+        h
+        for word, inherent in words
+        for h in _hits(t, word, inherent, question)
+        if end <= h[0] < limit and h[2] != value
+    )
+    return later[0] if later else hit
+
+
+_SENTENCE_STOP = re.compile(r"[。；;！!？?\n]")
 
 
 def _occasion_stance(
@@ -589,8 +644,15 @@ def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     if leading is not None:
         return leading
     stems = asked.stems if asked is not None else frozenset()
+    if asked is not None and _EN_WHOLE.search(asked.text.lower()):
+        part = _EN_PART.search(low)
+        if part is not None:  # Only partly: a question about the whole is answered no
+            return _found(text, t, part.start(), part.end(), False)
+    short = [s for s in stems if len(s) < 5]  # sign: signed, signature
     for w in words:
-        if w.group() in _EN_STOP or w.group()[:5] not in stems:
+        if w.group() in _EN_STOP or not (
+            w.group()[:5] in stems or any(w.group().startswith(s) for s in short)
+        ):
             continue
         lo = low.rfind(".", 0, w.start()) + 1
         hi = low.find(".", w.end())
@@ -604,6 +666,10 @@ def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
             if w.group() in _EN_NEG or w.group().endswith("n't"):
                 return _found(text, t, w.start(), w.end(), False)
     return None
+
+
+_EN_WHOLE = re.compile(r"\b(?:in full|fully|entirely|completely|in its entirety|all of|the whole)\b")
+_EN_PART = re.compile(r"\b(?:partly|partially|in part|part of|only some|some of)\b")
 
 
 def _past_lead(t: str) -> str:
