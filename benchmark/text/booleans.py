@@ -45,7 +45,8 @@ for _w in _split(
     "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
     "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
     "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
-    "查无此事 绝无此事 没有这回事 没这回事 无此事"  # no such thing happened
+    "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
+    "没有人 没人 无人"  # nobody did it
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -57,7 +58,10 @@ for _w in _split(
     "不只 不仅 不光 不止 并不只 "  # more than: no negation, and no part either
     "构成 属于 系 符合 "  # 不构成自首, 不属于自首: the negator before them denies what follows
     "去 来 "  # 没去报警: the motion before the act
-    "如此 这样 其事 此事"  # 并非如此, 确有其事: what the question said
+    "如此 这样 其事 此事 "  # 并非如此, 确有其事: what the question said
+    "认定 认定为 视为 属 "  # 不认定自首, 不属自首: a finding of what follows
+    "提起 给予 存在 适用 被 作 做 "  # light verbs (未提起反诉, 未作约定): the act or thing after them is asked
+    "说"  # 不能说没有: a word of saying before a stance it reports
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -116,6 +120,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("受刑事处罚", "前科", "被判刑", "判过刑", "判刑"),
     ("认识", "相识", "认得", "结识"),
     ("到期", "届满", "期满"),
+    ("超过", "超出", "已过", "过了"),
     ("撤回", "撤诉", "撤回起诉"),
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
@@ -179,7 +184,8 @@ _ON_TIME = re.compile("按时|按期|如期")
 _LATE = ("逾期", "迟延", "延迟", "超期")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
-_ASPECT = re.compile(r"[了过着]")
+# Aspect markers, not inside the words they make (超过, 通过, 经过, 了解, 为了, 着手 …).
+_ASPECT = re.compile(r"(?<![为除])了(?![解结])|(?<![超通经度越错难逾不])过(?![期户错失])|着(?![手重急落想])")
 _QUOTE_MARKS = re.compile("[“”‘’「」『』《》\"']")
 _CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又|此后")  # the later stance wins
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
@@ -249,8 +255,12 @@ def _chain(
         word = t[i - size : i]
         asked_modal = modal and word in _MODALS
         if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal:
-            if t[i : i + 3].startswith(_REALIS_NEG):
-                return count, None, lo  # 请求未获支持: a noun (no intention is negated with 未/没)
+            if t[i : i + 3].startswith(_REALIS_NEG) or t[i : i + 1] == "被":
+                return (
+                    count,
+                    None,
+                    lo,
+                )  # 请求未获支持, 请求被驳回: a noun (no intention is negated with 未/没)
             return count, kind, lo
         i -= size
         if kind == _NEG or (kind == _PART and whole):
@@ -311,13 +321,23 @@ _occasions = OrdinalReader("次回", {"回": "次"})
 
 
 def _pick(
-    t: str, hits: list[tuple[int, int, bool]], occasions: frozenset[str] = frozenset()
+    t: str,
+    hits: list[tuple[int, int, bool]],
+    occasions: frozenset[str] = frozenset(),
+    question: str = "",
 ) -> tuple[int, int, bool]:
     """The first mention, or the first after the last contrast word (但/但是/却) when there is one,
     unless the question asks about an occasion (``occasions``) that only the words before the contrast
-    name (``第一次讯问时否认，后来第二次讯问才承认``, asked about the first)."""
+    name (``第一次讯问时否认，后来第二次讯问才承认``, asked about the first), or the mentions after it
+    concern another thing than the question's (``对真实性无异议，但对关联性有异议``, asked about 真实性)."""
     hits.sort()
     contrast = _last_contrast(t)
+    if contrast is not None and question:
+        asked = set(_HAN_PAIR.findall(question))
+        later = [h for h in hits if h[0] >= contrast.end()]
+        earlier = [h for h in hits if h[0] < contrast.start() and _concerns(t, h[0], asked) is True]
+        if later and earlier and all(_concerns(t, h[0], asked) is False for h in later):
+            return earlier[0]
     if contrast is not None and occasions:
         before, after = _occasions(t[: contrast.start()]), _occasions(t[contrast.end() :])
         if before & occasions and not after & occasions:
@@ -329,6 +349,19 @@ def _pick(
         if later:
             return later[0]
     return hits[0]
+
+
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
+
+
+def _concerns(t: str, start: int, asked: set[str]) -> bool | None:
+    """Whether the thing a 对-phrase before the mention at ``start`` names (``对关联性有异议``) shares
+    words with the question; None when its clause has no 对-phrase."""
+    floor = _clause_floor(t, start)
+    at = t.rfind("对", floor, start)
+    if at < 0:
+        return None
+    return bool(asked & set(_HAN_PAIR.findall(t[at + 1 : start])))
 
 
 def _found(text: str, t: str, start: int, end: int, value: bool, partial: bool = False) -> Found:
@@ -501,7 +534,7 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
             hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
-                start, end, value = _pick(t, hits, question.occasions)
+                start, end, value = _pick(t, hits, question.occasions, question.text)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
                 partial = (
                     not question.whole
@@ -608,6 +641,10 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
             hits.append(hit)
     if not hits:
         return None
+    if asked is not None and asked.predicates:
+        asked_chars = {c for words, _ in asked.predicates for c in words[0][0]}
+        related = [h for h in hits if asked_chars & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
+        hits = related or hits
     start, end, value = _pick(t, hits)
     return _found(text, t, start, end, value)
 
