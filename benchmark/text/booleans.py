@@ -61,7 +61,8 @@ for _w in _split(
     "如此 这样 其事 此事 "  # 并非如此, 确有其事: what the question said
     "认定 认定为 视为 属 "  # 不认定自首, 不属自首: a finding of what follows
     "提起 给予 存在 适用 被 作 做 "  # light verbs (未提起反诉, 未作约定): the act or thing after them is asked
-    "说"  # 不能说没有: a word of saying before a stance it reports
+    "说 "  # 不能说没有: a word of saying before a stance it reports
+    "目前 至今 迄今 当前 现在 仍 仍然 依然 截至目前 到现在"  # 目前还没有: a time up to now
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -96,7 +97,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("签字", "签名", "签署", "签订", "签收", "签"),
     ("收到", "收取", "收下", "拿到", "收"),
     ("支付", "付款", "给付", "转账", "付"),
-    ("承认", "认可"),
+    ("承认", "认可", "确认"),
     ("参与", "参加"),
     ("知道", "知情", "知晓"),
     ("同意", "答应", "认可"),
@@ -104,7 +105,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("同意", "没意见", "无意见"),
     ("提出", "提起"),
     ("退赃", "退赔"),
-    ("出庭", "到庭"),
+    ("出庭", "到庭", "出席"),
     # longest first: 无犯罪前科 reads 犯罪前科 after its negator, not 前科 after a word it does not know
     (
         "受刑事处罚",
@@ -120,6 +121,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("受刑事处罚", "前科", "被判刑", "判过刑", "判刑"),
     ("认识", "相识", "认得", "结识"),
     ("到期", "届满", "期满"),
+    ("录取", "入学", "入读"),
     ("超过", "超出", "已过", "过了"),
     ("撤回", "撤诉", "撤回起诉"),
 ]
@@ -168,7 +170,9 @@ _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
-_LIGHT_VERB = re.compile("^(?:得到|获得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|被)")
+_LIGHT_VERB = re.compile(
+    "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|被)"
+)
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
 _DECLARING = frozenset({"表示"})
@@ -289,8 +293,14 @@ def _hit_at(
     return lo, end, (count + inherent) % 2 == 0
 
 
-#: An agent brought in by 由 before the act (由委托代理人出庭): the act is that agent's, not the subject's.
-_AGENT_BEFORE = re.compile("(?<![理自缘事经来因])由(?!于)[^，,。；;！!？?\n]{1,10}$")
+#: An agent brought in by 由 before the act (由委托代理人出庭), or one acting for the subject (代签,
+#: 代为签字): the act is that agent's, not the subject's.
+_AGENT_BEFORE = re.compile("(?<![理自缘事经来因])由(?!于)[^，,。；;！!？?\n]{1,10}$|代为?$")
+#: A party named right before a mention (借款人签名): whose act or thing it is.
+_PARTY_LAST = re.compile("(?:人|方|告|者)$")
+#: A mention that names the place for the act (签名处, 签字栏), and one left blank (签名处为空白: no act).
+_PLACE_OF = re.compile("(?:处|栏|一栏|位置)")
+_BLANK_PLACE = re.compile("(?:处|栏|一栏|位置)(?:为|是|均为|仍为)?(?:空白|空着|未填写?|没有填写?)")
 
 
 def _hits(
@@ -300,14 +310,26 @@ def _hits(
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
-        if _AGENT_BEFORE.search(t, _clause_floor(t, start), start) is not None:
-            start = t.find(word, start + 1)
-            continue
-        hit = _hit_at(t, start, start + len(word), inherent, asked)
+        hit = _mention(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
         start = t.find(word, start + 1)
     return out
+
+
+def _mention(
+    t: str, start: int, end: int, inherent: bool, asked: YesNoQuestion | None
+) -> tuple[int, int, bool] | None:
+    """``_hit_at``, unless another agent does the act (由…, 代…) or the mention names the place for it
+    (签名处); a place left blank (签名处为空白) says the act is not there."""
+    if _AGENT_BEFORE.search(t, _clause_floor(t, start), start) is not None:
+        return None
+    blank = _BLANK_PLACE.match(t, end)
+    if blank is not None:
+        return start, blank.end(), inherent
+    if _PLACE_OF.match(t, end):
+        return None
+    return _hit_at(t, start, end, inherent, asked)
 
 
 def _last_contrast(t: str) -> re.Match[str] | None:
@@ -364,15 +386,32 @@ def _concerns(t: str, start: int, asked: set[str]) -> bool | None:
     return bool(asked & set(_HAN_PAIR.findall(t[at + 1 : start])))
 
 
+#: A condition earlier in the sentence (如果以借条为准，则约定了利息): the stance holds only under it.
+_CONDITION = re.compile(r"如果|假如|倘若|假设|要是|若是|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])")
+
+
+def _conditional(t: str, start: int) -> bool:
+    stop = max(t.rfind(c, 0, start) for c in "。；;！!？?\n")
+    return _CONDITION.search(t, stop + 1, start) is not None
+
+
 def _found(text: str, t: str, start: int, end: int, value: bool, partial: bool = False) -> Found:
-    qualifier = "hedge" if hedged(t, start) else "partial" if partial else None
+    qualifier = (
+        "hedge"
+        if hedged(t, start)
+        else "conditional"
+        if _conditional(t, start)
+        else "partial"
+        if partial
+        else None
+    )
     return Found("boolean", value, start, end, text[start:end], qualifier is None, qualifier)
 
 
-#: A part before an attitude (``部分认可``, ``部分认罪``): neither yes nor no to a question that does
+#: A part before an attitude (``部分认可``, ``基本认可``, ``部分认罪``): neither yes nor no to a question that does
 #: not ask about the whole (one that does is answered no, ``_chain``). A part of an act stays a yes
 #: (``部分支持``: the claim was granted, in part).
-_PARTIAL = re.compile(r"(?<!不)(?:一?部分)(?:地)?$")
+_PARTIAL = re.compile(r"(?<!不)(?:一?部分|基本上?|大体上?)(?:地)?$")
 
 
 class _Core(NamedTuple):
@@ -466,8 +505,10 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     verb = _verb_after_phrase(core)  # a prefix that stops short of it names no act (濮晓, 对借条)
     shortest = verb.end() if verb is not None else 2
     words += [(core[:n], False) for n in range(len(core), shortest - 1, -1)]
-    for tail in tails:
-        words.extend((tail[:n], False) for n in range(len(tail), 1, -1))
+    for tail in tails:  # 被害人的谅解: no prefix short of its verb (被害人 is no act)
+        after_phrase = _verb_after_phrase(tail)
+        least = after_phrase.end() if after_phrase is not None else 2
+        words.extend((tail[:n], False) for n in range(len(tail), least - 1, -1))
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
         if any(h in group for h in heads):
@@ -525,7 +566,9 @@ def _owner(core: str) -> str:
     verb = _verb_after_phrase(core)
     if verb is None or core[0] in _ARGUMENT_PREPOSITIONS:
         return ""
-    return core[: verb.start()].split("的", 1)[0]
+    owner = core[: verb.start()].split("的", 1)[0]
+    light = _LIGHT_VERB.match(owner)  # 取得被害人的谅解: the victim's
+    return owner[light.end() :] if light is not None else owner
 
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
@@ -561,10 +604,11 @@ def _later_stance(
 def _act_of_the_thing(
     t: str, words: tuple[tuple[str, bool], ...], question: YesNoQuestion, hit: tuple[int, int, bool]
 ) -> tuple[int, int, bool]:
-    """A mention after 的 names the thing, not the act (``借条上的签字``); when the same sentence then
-    says the act otherwise (``…不是他签的``), that later mention is the stance."""
+    """A mention after 的, or before a copula, names the thing, not the act (``借条上的签字``,
+    ``签名是…``); when the same sentence then says the act otherwise (``…不是他签的``), that later
+    mention is the stance."""
     start, end, value = hit
-    if t[start - 1 : start] != "的":
+    if t[start - 1 : start] != "的" and t[end : end + 1] not in ("是", "为"):  # 签名是…代签的
         return hit
     stop = _SENTENCE_STOP.search(t, end)
     limit = stop.start() if stop is not None else len(t)
@@ -636,7 +680,7 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     for m in _LEXICON.finditer(t):
         if asked is not None and _someone_elses(t, m.start(), asked.owner):
             continue  # 只有宓昭远的签名 says nothing of 濮晓岚的签名
-        hit = _hit_at(t, m.start(), m.end(), m.group() in _INHERENT_NEG, asked)
+        hit = _mention(t, m.start(), m.end(), m.group() in _INHERENT_NEG, asked)
         if hit is not None:
             hits.append(hit)
     if not hits:
@@ -651,10 +695,14 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
 
 def _someone_elses(t: str, start: int, owner: str) -> bool:
     """Whether the mention at ``start`` is another's than the one the question asks about: ``X的签名``
-    with X not the question's ``owner`` (濮晓岚 in ``是否有濮晓岚的签名``)."""
-    if not owner or t[start - 1 : start] != "的":
+    or a party's ``X签名`` (借款人签名) with X not the question's ``owner`` (保证人 in
+    ``是否有保证人的签名``)."""
+    if not owner:
         return False
-    return owner not in t[_clause_floor(t, start) : start]
+    before = t[_clause_floor(t, start) : start]
+    if t[start - 1 : start] != "的" and _PARTY_LAST.search(before) is None:
+        return False
+    return owner not in _ASPECT.sub("", before)
 
 
 def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:

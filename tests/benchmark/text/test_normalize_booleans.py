@@ -219,6 +219,21 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         True,
         "the later stance concerns 关联性, not the 真实性 asked (was a no)",
     ),
+    # Up to now, whose act it is, where it would be, what a thing is said to be.
+    ("目前还没有。", "戚鸣远是否退还了邝振川的钱？", False, "目前: a time up to now (was no stance)"),
+    ("被告对借款事实予以确认。", "被告是否认可借款事实？", True, "确认 is 认可"),
+    ("被告未出席庭审。", "被告是否到庭？", False, "出席 is 到庭"),
+    ("最终没能入学。", "邝乐言是否被录取？", False, "入学 is 录取"),
+    ("只有借款人签名，保证人未签。", "合同上是否有保证人的签名？", False, "借款人签名 is another party's"),
+    ("保证人签名处为空白。", "合同上是否有保证人的签名？", False, "the place for it is blank (was a yes)"),
+    (
+        "她称签名是费明朗代签的，本人没签。",
+        "钮嘉禾是否签署了保证条款？",
+        False,
+        "签名是…: the thing; 代签 another's act",
+    ),
+    ("取得了被害人谅解", "被告人是否取得了被害人的谅解？", True, "the victim's forgiveness"),
+    ("被害人未予谅解", "被告人是否取得了被害人的谅解？", False, "被害人 is no act of the question"),
     # Quote marks in the question are not words of its predicate.
     ("没有翠屏苑项目部盖章", "协议书上是否有“翠屏苑项目部”作为见证方盖章？", False, "“ is no word"),
     # Criminal and civil judgments: the thing asked after a light verb, copulas before it, antonyms.
@@ -396,6 +411,9 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("没有退还", "是否退还", None),
         ("部分认可", "庞绍钧是否认可司法会计鉴定的数字？", "partial"),  # an attitude taken in part
         ("部分支持", "法院是否支持原告的诉讼请求？", None),  # a claim granted in part is granted
+        ("基本认可。", "被告是否认可借款事实？", "partial"),
+        ("如果以借条为准，则约定了利息。", "借条是否约定了利息？", "conditional"),
+        ("原则上约定了。", "借条是否约定了利息？", "hedge"),
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
