@@ -288,7 +288,28 @@ def _candidates(t: str, spans: list[tuple[int, int, PartialDate | None]]) -> lis
     """Every valid date of ``t`` (half-width; ``spans`` is ``scan_dates(t)``), plus the days a date is
     followed by (``8月30日或31日``) where no span of ``spans`` starts; a year in brackets after yearless
     dates is theirs (``_bracketed_year``)."""
-    return _bracketed_year(t, _dates_and_days(t, spans))
+    return _of_the_year_named(t, _bracketed_year(t, _dates_and_days(t, spans)))
+
+
+# A yearless date after a word that names its year by the one before (2021年8月16日立案，同年9月28日开庭).
+_SAME_YEAR = re.compile(r"(?:同年|当年|是年|该年|本年)\s*$")
+_NEXT_YEAR = re.compile(r"(?:次年|翌年|第二年|转年)\s*$")
+
+
+def _of_the_year_named(t: str, cands: list[_Cand]) -> list[_Cand]:
+    """A yearless date right after 同年/当年 (the same year) or 次年/翌年 (the next) takes the year of
+    the nearest date before it that has one, or the year after."""
+    year: int | None = None
+    for cand in cands:
+        d = cand.date
+        if d.year is None and d.month is not None and year is not None:
+            before = t[max(0, cand.start - 4) : cand.start]
+            shift = 0 if _SAME_YEAR.search(before) else 1 if _NEXT_YEAR.search(before) else None
+            if shift is not None:
+                cand.date = _make(year + shift, d.month, d.day) or d
+        if cand.date.year is not None:
+            year = cand.date.year
+    return cands
 
 
 def _bracketed_year(t: str, cands: list[_Cand]) -> list[_Cand]:
