@@ -84,6 +84,7 @@ _NUMERAL_OR_DIGIT = re.compile(
 )
 #: A text holding no character that a negation, hedge, approximation, list or alternative starts
 #: with (scorers.text_match): nothing in it can qualify a name it holds.
+_BRACKETED = re.compile(r"[（(][^（()）]*[）)]")
 NO_CUE = re.compile(
     r"[^不并而绝非没未以之可也或好似大估恐应兴貌印说约近将接差左上许吧吗、和与及跟还要抑,/a-zA-Z]*"
 )
@@ -312,8 +313,11 @@ class AnswerText:
 
     @cached_property
     def plain_sentences(self) -> tuple[str, ...]:
-        """The folded sentences (split at 。！？； and line breaks) that hold no cue character."""
-        return tuple(fold(t) for t in _SENTENCE_TEXT.findall(self.text) if NO_CUE.fullmatch(t))
+        """The folded sentences (split at 。！？； and line breaks) that hold no cue character, their
+        asides in brackets left out (``戚长庚（父亲）`` names 戚长庚, not his father)."""
+        return tuple(
+            fold(_BRACKETED.sub("", t)) for t in _SENTENCE_TEXT.findall(self.text) if NO_CUE.fullmatch(t)
+        )
 
     @cached_property
     def sentences(self) -> tuple[Sentence, ...]:

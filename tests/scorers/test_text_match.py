@@ -366,3 +366,16 @@ def test_an_answer_that_only_asks_and_quotes_asserts_nothing() -> None:
         compare_entity, "闫书禾", "审判长是谁？依据：“审判长闫书禾”", _question("本案的审判长是谁？")
     )
     assert comp.status == OMISSION and comp.reason == "answer asserts nothing outside what it quotes or asks"
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "why"),
+    [
+        ("戚长庚（父亲）", MATCH, "an aside after the name says who he is (was 'names 戚长庚父亲')"),
+        ("他父亲戚长庚", MATCH, "a relation before the name"),
+        ("戚长庚的父亲", MISMATCH, "another person of his"),
+    ],
+)
+def test_an_aside_after_a_name_is_no_other_person(answer: str, status: str, why: str) -> None:
+    asked = _question("戚鸣远要求通知哪位家属？")
+    assert _compare(compare_entity, "戚长庚", answer, asked).status == status, why
