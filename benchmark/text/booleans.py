@@ -62,7 +62,8 @@ for _w in _split(
     "认定 认定为 视为 属 "  # 不认定自首, 不属自首: a finding of what follows
     "提起 给予 存在 适用 被 作 做 "  # light verbs (未提起反诉, 未作约定): the act or thing after them is asked
     "说 "  # 不能说没有: a word of saying before a stance it reports
-    "目前 至今 迄今 当前 现在 仍 仍然 依然 截至目前 到现在"  # 目前还没有: a time up to now
+    "目前 至今 迄今 当前 现在 仍 仍然 依然 截至目前 到现在 "  # 目前还没有: a time up to now
+    "所"  # 不是被告本人所签: the act a 所-phrase names
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -608,7 +609,7 @@ def _act_of_the_thing(
     ``签名是…``); when the same sentence then says the act otherwise (``…不是他签的``), that later
     mention is the stance."""
     start, end, value = hit
-    if t[start - 1 : start] != "的" and t[end : end + 1] not in ("是", "为"):  # 签名是…代签的
+    if t[start - 1 : start] != "的" and not _COPULA_AFTER.match(t, end):  # 签名是…代签的, 签名不是…所签
         return hit
     stop = _SENTENCE_STOP.search(t, end)
     limit = stop.start() if stop is not None else len(t)
@@ -622,6 +623,7 @@ def _act_of_the_thing(
 
 
 _SENTENCE_STOP = re.compile(r"[。；;！!？?\n]")
+_COPULA_AFTER = re.compile("(?:是|为|系|不是|并非|并不是)")
 
 
 def _occasion_stance(

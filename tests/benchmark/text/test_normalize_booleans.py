@@ -233,6 +233,13 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         "签名是…: the thing; 代签 another's act",
     ),
     ("取得了被害人谅解", "被告人是否取得了被害人的谅解？", True, "the victim's forgiveness"),
+    (
+        "签名不是被告本人所签",
+        "被告是否在借条上签字？",
+        False,
+        "签名 before 不是: the thing; 所签 the act (was a yes)",
+    ),
+    ("签名是被告本人所签", "被告是否在借条上签字？", True, "所签, affirmed"),
     ("被害人未予谅解", "被告人是否取得了被害人的谅解？", False, "被害人 is no act of the question"),
     # Quote marks in the question are not words of its predicate.
     ("没有翠屏苑项目部盖章", "协议书上是否有“翠屏苑项目部”作为见证方盖章？", False, "“ is no word"),
