@@ -11,6 +11,10 @@ disagrees with (a judge's work, or left; docs/scoring/verdict_agreement.md). Kin
 - ``yes_no``: ``read_boolean(answer, question)``; ``correct`` is the stance (true/false).
 - ``text`` / ``entity``: the free-text comparator against ``reference``, for ``question``.
 - ``abstention``: whether ``detect_abstention`` reads the sentence as one.
+- ``evidence``: evidence items (``items``, as a system returns them) for evidence_set question ``id``;
+  ``correct`` lists, item by item, the indexes of the question's ``required_evidence`` each one holds.
+  A row agrees when the scorer's list is the same; it is a "wrong taken" when an item is counted for a
+  required passage it does not hold.
 
 Usage: ``uv run python benchmarks/blind_batches.py [--show] [--check]`` prints, per batch and in all,
 the rows, the disagreements and the wrong answers marked right; ``--show`` lists each disagreement;
@@ -44,20 +48,26 @@ from tests.scorers.agreement import verdict  # noqa: E402
 BATCHES = Path(__file__).resolve().parent / "blind_batches"
 
 
-def _answer(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[bool | None, str]:
+def _scored(row: dict[str, Any], plans: dict[str, Plan], reply: Any) -> tuple[Question, Any]:
     path = str(ROOT / row["set"])
     if path not in plans:
         plans[path] = plan([path])
     the_plan = plans[path]
     qs, q = next((s, q) for s, q in the_plan.pairs if q.id == row["id"])
     result = score_answer(
-        q,
-        parse_answer(row["answer"]),
-        criteria=qs.criteria,
-        document=the_plan.document(qs),
-        case=the_plan.case(qs),
+        q, parse_answer(reply), criteria=qs.criteria, document=the_plan.document(qs), case=the_plan.case(qs)
     )
-    return verdict(q, result)
+    return q, result
+
+
+def _answer(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[bool | None, str]:
+    return verdict(*_scored(row, plans, row["answer"]))
+
+
+def _evidence(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[list[list[int]], str]:
+    _, result = _scored(row, plans, {"answer": row.get("answer", ""), "evidence": row["items"]})
+    items = result.details["evidence"]["items"]
+    return [sorted(item["covers"]) for item in items], "; ".join(item["reason"] for item in items)
 
 
 def _yes_no(row: dict[str, Any]) -> tuple[bool | None, str]:
@@ -75,16 +85,31 @@ def _text(row: dict[str, Any]) -> tuple[bool | None, str]:
     return comp.status == "match", comp.reason
 
 
-def judged(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[bool | None, str]:
+def judged(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[Any, str]:
     """What the scorer says of a row, and why."""
     if row["kind"] == "answer":
         return _answer(row, plans)
+    if row["kind"] == "evidence":
+        return _evidence(row, plans)
     if row["kind"] == "yes_no":
         return _yes_no(row)
     if row["kind"] in ("text", "entity"):
         return _text(row)
     found = detect_abstention(row["answer"])
     return found.abstained, f"cue {found.cue!r}"
+
+
+def _taken(row: dict[str, Any], got: Any) -> bool:
+    """A wrong answer marked right: or, for evidence, an item counted for a passage it does not hold."""
+    if row["kind"] == "evidence":
+        return any(set(g) - set(c) for g, c in zip(got, row["correct"], strict=False))
+    return row["correct"] is False and got is True
+
+
+def _shown(row: dict[str, Any]) -> str:
+    if row["kind"] == "evidence":
+        return f"{row['id']}: " + " | ".join(str(item.get("text", "")) for item in row["items"])
+    return str(row["answer"])
 
 
 def main() -> None:
@@ -103,7 +128,7 @@ def main() -> None:
             got, why = judged(row, plans)
             if (got == row["correct"]) == bool(row.get("known_miss")) and not row.get("reviewer_error"):
                 changed.append(
-                    f"{path.stem}: {row['answer']!s:.60} ({'agrees now' if row.get('known_miss') else why})"
+                    f"{path.stem}: {_shown(row)!s:.60} ({'agrees now' if row.get('known_miss') else why})"
                 )
             if got == row["correct"]:
                 continue
@@ -111,9 +136,9 @@ def main() -> None:
                 counts[3] += 1
                 continue
             counts[1] += 1
-            counts[2] += row["correct"] is False and got is True
+            counts[2] += _taken(row, got)
             if args.show:
-                print(f"    {path.stem}: {row['answer']!s:.60} want {row['correct']} got {got}: {why[:90]}")
+                print(f"    {path.stem}: {_shown(row)!s:.60} want {row['correct']} got {got}: {why[:90]}")
         totals = [a + b for a, b in zip(totals, counts, strict=True)]
         print(f"{path.stem:40} {counts[0]:>5} {counts[1]:>9} {counts[2]:>12} {counts[3]:>10}")
     print(f"{'all':40} {totals[0]:>5} {totals[1]:>9} {totals[2]:>12} {totals[3]:>10}")

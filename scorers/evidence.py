@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
@@ -32,6 +33,8 @@ from rapidfuzz import fuzz
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.models import Answer, Question, RequiredEvidence
+from benchmark.text.amounts import find_amounts
+from benchmark.text.folding import fold, fold_with_map
 from benchmark.text.numerals import CN_NUMERAL_CHARS
 from scorers.evidence_roles import RoleCheck, constrained
 from scorers.folding import Fold
@@ -407,6 +410,7 @@ def match_evidence(
         [_covers(it, req, gold, FUZZY_THRESHOLD, _document_ok(it, req, case)) for it in items]
         for req, gold in zip(reqs, golds, strict=True)
     ]
+    _check_amounts(grid, items, reqs, document, case)
     if case is None:
         _apply_roles(grid, items, reqs, document)
     else:
@@ -440,6 +444,89 @@ def match_evidence(
         items=tuple(item_matches),
         required=required,
     )
+
+
+def _folded_document(document: Document) -> tuple[str, list[int], dict[int, int]]:
+    """The document's text folded, the index of each folded character in the text (``fold_with_map``),
+    and where each page starts in the text: a ``Document.derived`` builder."""
+    starts, at = {}, 0
+    for p in document.pages:
+        starts[p.number] = at
+        at += len(p.text) + 1  # the text joins the pages with a newline
+    folded, index = fold_with_map(document.text)
+    return folded, index, starts
+
+
+def _check_amounts(
+    grid: list[list[CoverResult]], items: list[ReturnedItem], reqs: tuple[RequiredEvidence, ...],
+    document: Document | None, case: Case | None,
+) -> None:  # fmt: skip
+    """Turn a cover by an item whose sentence holding the required passage misquotes an amount next to
+    it into a near miss, in place (``…应认定为300,000元`` where the judgment says ``…应认定为280,000元``).
+    The amounts of that sentence after the passage must be the document's next amounts after it, in
+    order, and those before it the document's nearest before it, at one place of the passage on the
+    required page or after it. A passage that the item or the document does not hold verbatim
+    (folded) is not checked."""
+    for k, req in enumerate(reqs):
+        doc = case.document(req.document or case.single) if case is not None else document
+        passage = fold(req.must_include)
+        if doc is None or not passage:
+            continue
+        for i, result in enumerate(grid[k]):
+            if not result.covered:
+                continue
+            said = _item_neighbours(items[i].text, passage)
+            if said is None or not (said[0] or said[1]):
+                continue
+            places = _places(doc, req.page, passage)
+            if places and not any(_agree(said, _neighbours(doc.text, lo, hi)) for lo, hi in places):
+                shown = ", ".join(format(v.normalize(), "f") for v in (*said[0], *said[1]))
+                why = f"states {shown} next to it, which the document does not: a misquote"
+                grid[k][i] = replace(result, covered=False, reason=why)
+
+
+_SENTENCE_BREAK = re.compile(r"[。！!？?；;]")  # not a line break: documents wrap their lines
+_Neighbours = tuple[tuple[Decimal, ...], tuple[Decimal, ...]]
+
+
+def _item_neighbours(text: str, passage: str) -> _Neighbours | None:
+    """``_neighbours`` of ``passage`` (folded) at its first place in ``text``; None when it is not there."""
+    folded, index = fold_with_map(text)
+    at = folded.find(passage)
+    if at < 0:
+        return None
+    return _neighbours(text, index[at], index[at + len(passage) - 1] + 1)
+
+
+def _neighbours(text: str, lo: int, hi: int) -> _Neighbours:
+    """The amounts of the sentence of ``text`` that holds ``text[lo:hi]``: those before it, nearest
+    first, and those after it, in order."""
+    before = max((m.end() for m in _SENTENCE_BREAK.finditer(text, max(0, lo - 400), lo)), default=0)
+    after = _SENTENCE_BREAK.search(text, hi)
+    end = after.start() if after is not None else len(text)
+    found = find_amounts(text[before:end])
+    head = tuple(f.value for f in reversed(found) if before + f.end <= lo)
+    tail = tuple(f.value for f in found if before + f.start >= hi)
+    return head, tail
+
+
+def _agree(said: _Neighbours, there: _Neighbours) -> bool:
+    """The item's amounts next to the passage are the document's, nearest first (the document may
+    say more)."""
+    return all(there[side][: len(said[side])] == said[side] for side in (0, 1))
+
+
+def _places(document: Document, page: int | None, passage: str) -> list[tuple[int, int]]:
+    """Where in the document's text ``passage`` (folded) stands, on ``page`` or after it."""
+    folded, index, starts = document.derived(_folded_document)
+    first = starts.get(page, 0) if page is not None else 0
+    out = []
+    at = folded.find(passage)
+    while at >= 0:
+        if index[at] >= first:
+            out.append((index[at], index[at + len(passage) - 1] + 1))
+        at = folded.find(passage, at + 1)
+    return out
 
 
 def _apply_roles(
