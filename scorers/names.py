@@ -3,7 +3,7 @@
 Split from ``scorers.specifics``: names need jieba (imported lazily, only when a candidate must be
 checked) and what the document already says, so they are found apart from the other specifics.
 :func:`name_triggers` is pure string work; jieba's POS tags are read per short window, each distinct
-window of a text once.
+window of a text once, and only where a name read there could count.
 """
 
 from __future__ import annotations
@@ -152,14 +152,28 @@ def _title_name(t: str, i: int) -> str | None:
     return t[i : i + n] + title if title else None
 
 
-def _jieba_name(t: str, i: int, tagged: dict[str, tuple[tuple[str, str, int], ...]]) -> str | None:
+def _counts(name: str, known: KnownText) -> bool:
+    """Whether ``name`` is one :func:`find_names` reports: a title name or a plausible one, and not in
+    the known text."""
+    return (name.endswith(TITLES) or _plausible(name)) and fold(name) not in known
+
+
+def _jieba_name(
+    t: str, i: int, known: KnownText, tagged: dict[str, tuple[tuple[str, str, int], ...]]
+) -> str | None:
     """The name jieba's tags give at ``i``; ``tagged``: the windows of ``t`` already tagged (two
-    triggers of one clause share one)."""
+    triggers of one clause share one).
+
+    Any name the tags give is ``t[i:j]`` for some ``j`` up to the window's end: when none of those
+    would count (:func:`_counts`), the window is not tagged, and a process that tags nothing never
+    loads the tagger."""
+    stop = _CLAUSE.search(t, i, i + 8)
+    hi = stop.start() if stop else min(len(t), i + 8)
+    if not any(_counts(t[i:j], known) for j in range(i + 2, hi + 1)):
+        return None
     lo = max(0, i - 6)
     breaks = [m.end() for m in _CLAUSE.finditer(t, lo, i)]
     lo = breaks[-1] if breaks else lo
-    stop = _CLAUSE.search(t, i, i + 8)
-    hi = stop.start() if stop else min(len(t), i + 8)
     window = t[lo:hi]
     tokens = tagged.get(window)
     if tokens is None:
@@ -222,8 +236,8 @@ def find_names(
         if cued is None and _inside_word(masked, i):
             continue  # 主任, 乙方 ... and 甲方主任: no name
         cued = cued or _title_name(masked, i)
-        name = cued or _jieba_name(masked, i, tagged)
-        if name and (name.endswith(TITLES) or _plausible(name)) and fold(name) not in known:
+        name = cued or _jieba_name(masked, i, known, tagged)
+        if name and _counts(name, known):
             out.append(Specific("name", name, name, i, i + len(name)))
     return out
 

@@ -216,3 +216,76 @@ def test_a_compound_surname_alone_is_no_name_and_no_error() -> None:
     assert names_module._plausible("欧阳") is False
     assert "欧阳科长" in names("顾主任带了欧阳科长和司马副主任。")
     names("有上官文涛和诸葛一鸣两位同事。")  # no exception
+
+
+# --- an answer's windows: tagged only when a name read there could count -------------------------
+
+
+def tagging_every_window(
+    t: str, i: int, known: names_module.KnownText, tagged: dict[str, tuple[tuple[str, str, int], ...]]
+) -> str | None:
+    """``_jieba_name`` as it was before windows were skipped (the oracle), kept verbatim."""
+    lo = max(0, i - 6)
+    breaks = [m.end() for m in names_module._CLAUSE.finditer(t, lo, i)]
+    lo = breaks[-1] if breaks else lo
+    stop = names_module._CLAUSE.search(t, i, i + 8)
+    hi = stop.start() if stop else min(len(t), i + 8)
+    window = t[lo:hi]
+    tokens = tagged.get(window)
+    if tokens is None:
+        tokens = tagged[window] = names_module._tagged(window)
+    for k, (word, flag, pos) in enumerate(tokens):
+        if lo + pos != i:
+            continue
+        if flag.startswith("nr") and len(word) >= 2:
+            return word
+        if len(word) == names_module._surname_len(t, i) and k + 1 < len(tokens):
+            nxt, nflag, _ = tokens[k + 1]
+            if len(nxt) <= 2 and nflag in names_module._NAME_PARTS:
+                return word + nxt
+    return None
+
+
+# A case's known text has no surname pieces (every surname position triggers), as in a case file.
+CASE_KNOWN = names_module.KnownText(("涂建业在他的棋牌室，管安置房的科室",), (frozenset(),))
+
+
+def refuse_tagging(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(window: str) -> tuple[tuple[str, str, int], ...]:
+        raise AssertionError(f"tagged {window!r}")
+
+    monkeypatch.setattr(names_module, "_tagged", refuse)
+    monkeypatch.setattr(names_module, "load_posseg", refuse)
+
+
+@pytest.mark.parametrize("text", ["涂建业也在。", "好像是管安置房的科室。"])
+def test_a_window_where_no_name_could_count_is_not_tagged(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every name the tags could give at a trigger starts there and ends in its window: here each is
+    known (涂建业, 管安) or no plausible name (涂建业也在), so neither the window nor the tagger is loaded."""
+    assert names_module.name_triggers(text, CASE_KNOWN)
+    refuse_tagging(monkeypatch)
+    assert find_names(text, CASE_KNOWN) == []
+
+
+def test_a_window_where_a_name_could_count_is_still_tagged(monkeypatch: pytest.MonkeyPatch) -> None:
+    windows: list[str] = []
+    tag = names_module._tagged
+    monkeypatch.setattr(names_module, "_tagged", lambda window: windows.append(window) or tag(window))
+    assert [s.raw for s in find_names("涂建业也在，证人是顾文华。", CASE_KNOWN)] == ["顾文华"]
+    assert windows == ["证人是顾文华"]  # 涂建业's window is not
+
+
+_WINDOW_PIECES = ["涂建业", "顾建国", "王", "建", "军", "管", "安置房", "也在", "说", "，", "。", "5万", "主任",
+                  "欧阳", "明", "张伟", "叫", "棋牌室", "的"]  # fmt: skip
+_window_texts = st.lists(st.sampled_from(_WINDOW_PIECES), max_size=8).map("".join)
+
+
+@given(
+    _window_texts, st.sampled_from([CASE_KNOWN, names_module.KnownText.of("涂建业在他的棋牌室|顾建国是谁")])
+)
+@settings(max_examples=300, deadline=None)
+def test_skipping_windows_changes_no_name(text: str, known: names_module.KnownText) -> None:
+    found = [(s.raw, s.start) for s in find_names(text, known)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(names_module, "_jieba_name", tagging_every_window)
+        assert [(s.raw, s.start) for s in find_names(text, known)] == found

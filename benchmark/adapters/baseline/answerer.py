@@ -27,8 +27,9 @@ from benchmark.adapters.baseline.passages import (
     split_sentences,
 )
 from benchmark.adapters.baseline.retriever import Hit, Retriever
-from benchmark.adapters.baseline.values import Value, amount_text, candidates, read_stance
+from benchmark.adapters.baseline.values import Value, ValueReader, amount_text, read_stance
 from benchmark.documents.model import match_view
+from benchmark.text.booleans import YesNoQuestion, yes_no_question
 
 __all__ = [
     "NOT_FOUND",
@@ -119,7 +120,7 @@ def _date_range(found: list[Value], out: Finding) -> bool:
     return False
 
 
-def stance_of(sentence: Sentence, question: str) -> bool | None:
+def stance_of(sentence: Sentence, question: str | YesNoQuestion) -> bool | None:
     """The yes/no a sentence gives; for a transcript answer, the whole ``答`` on its ``问``."""
     if sentence.role != "答":
         return read_stance(sentence.clean, question)
@@ -128,10 +129,11 @@ def stance_of(sentence: Sentence, question: str) -> bool | None:
 
 
 def _boolean(question: str, ranked: list[Sentence], out: Finding) -> bool:
+    asked = yes_no_question(question)  # once for every sentence read
     for s in ranked[:12]:
         if s.role == "问":
             continue
-        stance = stance_of(s, question)
+        stance = stance_of(s, asked)
         if stance is not None:
             out.phrases.append("是" if stance else "否")
             out.fields["boolean"] = stance
@@ -167,14 +169,20 @@ def _text(question: str, ask: Ask, ranked: list[Sentence], retriever: Retriever,
 
 
 def _read(
-    kind: str, ask: Ask, question: str, ranked: list[Sentence], retriever: Retriever, out: Finding
+    kind: str,
+    ask: Ask,
+    question: str,
+    ranked: list[Sentence],
+    retriever: Retriever,
+    out: Finding,
+    reader: ValueReader,
 ) -> bool:
     if kind == "boolean":
         return _boolean(question, ranked, out)
     if kind in ("entity", "text"):
         return _text(question, ask, ranked, retriever, out)
     base = "date" if kind == "date_range" else kind
-    found = candidates(base, ranked, retriever, question, total=ask.total, unit=ask.unit)
+    found = reader.candidates(base, ranked)
     if not found:
         return False
     if kind == "date_range":
@@ -201,15 +209,17 @@ def find_values(
     hits: list[Hit],
     ask: Ask | None = None,
     ranked: list[Sentence] | None = None,
+    reader: ValueReader | None = None,
 ) -> Finding:
     """Read every kind the question asks for out of the hits' sentences (``ranked``: those sentences as
-    ``rank_sentences`` ranks them, when the caller has them)."""
+    ``rank_sentences`` ranks them, and ``reader`` the question's, when the caller has them)."""
     ask = ask or analyse(question)
     ranked = rank_sentences(retriever, question, hits) if ranked is None else ranked
     ranked = [s for s in ranked if s.relevance >= MIN_RELEVANCE]
+    reader = reader or ValueReader(retriever, question, total=ask.total, unit=ask.unit)
     out = Finding()
     for kind in ask.kinds:
-        if not _read(kind, ask, question, ranked, retriever, out):
+        if not _read(kind, ask, question, ranked, retriever, out, reader):
             out.missing.append(kind)
     return out
 

@@ -9,7 +9,7 @@ Ties are broken by chunk order, so rankings are deterministic.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 __all__ = ["BM25"]
@@ -24,10 +24,11 @@ class BM25:
         self.size = len(corpus)
         self.lengths = [len(doc) for doc in corpus]
         self.avg_length = (sum(self.lengths) / self.size) if self.size else 0.0
-        self.postings: dict[str, list[tuple[int, int]]] = {}
+        postings: defaultdict[str, list[tuple[int, int]]] = defaultdict(list)  # no list made per look-up
         for i, doc in enumerate(corpus):
             for term, tf in Counter(doc).items():
-                self.postings.setdefault(term, []).append((i, tf))
+                postings[term].append((i, tf))
+        self.postings: dict[str, list[tuple[int, int]]] = dict(postings)
         self._idf = {t: self._compute_idf(len(p)) for t, p in self.postings.items()}
         avg = self.avg_length or 1.0
         # each document's length normalisation, the same for every query

@@ -26,6 +26,7 @@ from benchmark.adapters.baseline.evidence import answer_evidence
 from benchmark.adapters.baseline.gaps import GAP_CUES, abstain, conflict_answer, find_conflict, gap_sentence
 from benchmark.adapters.baseline.passages import Sentence, rank_sentences
 from benchmark.adapters.baseline.retriever import Hit, Retriever, contexts_of
+from benchmark.adapters.baseline.values import ValueReader
 from benchmark.models import Answer
 
 __all__ = ["SUPPORT", "answer_question"]
@@ -90,12 +91,14 @@ def _decide(question: str, ask: Ask, retriever: Retriever, hits: list[Hit], wide
     if weak(question, retriever, hits):
         return abstain(ask, None, hits)
     ranked = rank_sentences(retriever, question, wide)
-    conflict = find_conflict(question, ranked, retriever, ask)
+    reader = ValueReader(retriever, question, total=ask.total, unit=ask.unit)  # for both checks below
+    conflict = find_conflict(question, ranked, retriever, ask, reader)
     if conflict and (ask.inconsistency or len(conflict) == 1):
         return conflict_answer(conflict)
     # the hits' sentences, as ``rank_sentences`` ranks them alone: the best chunk, hence every
     # relevance, is the same, and a sort keeps the order of a subset
-    found = find_values(question, retriever, hits, ask, [s for s in ranked if s.hit.rank <= len(hits)])
+    hit_sentences = [s for s in ranked if s.hit.rank <= len(hits)]
+    found = find_values(question, retriever, hits, ask, hit_sentences, reader)
     gap = gap_sentence(ranked)
     if gap is not None and not _outweighs(found, gap):
         return abstain(ask, gap, hits, gap=True)

@@ -44,9 +44,10 @@ def evidence_hits(question: str, retriever: Retriever, hits: list[Hit] | None = 
     return [h for i, h in enumerate(hits) if i < MIN_ITEMS or h.score >= floor]
 
 
-def _stated(chunk: Chunk) -> tuple[str, int, int]:
-    """(text, first line, last line) of what a chunk states: its ``答`` in a transcript pair."""
-    sentences = split_sentences(Hit(chunk, 0.0, 0))
+def _stated(chunk: Chunk, retriever: Retriever) -> tuple[str, int, int]:
+    """(text, first line, last line) of what a chunk (of ``retriever``) states: its ``答`` in a
+    transcript pair."""
+    sentences = split_sentences(Hit(chunk, 0.0, 0, retriever.readings[chunk.index].places))
     answering = [s for s in sentences if s.role == "答"] or sentences
     return answer_text(sentences) or chunk.text, answering[0].start, answering[-1].end
 
@@ -55,11 +56,11 @@ def _window(hit: Hit, retriever: Retriever) -> list[int]:
     """Chunk indexes of the passage grown from a hit (same page, up to ``chunk_size`` characters)."""
     chunks = retriever.chunks
     indexes = [hit.chunk.index]
-    size = len(_stated(hit.chunk)[0])
+    size = len(_stated(hit.chunk, retriever)[0])
     nxt = hit.chunk.index + 1
     while size < retriever.config.chunk_size and nxt < len(chunks) and _same_page(chunks[nxt], hit.chunk):
         indexes.append(nxt)
-        size += len(_stated(chunks[nxt])[0])
+        size += len(_stated(chunks[nxt], retriever)[0])
         nxt += 1
     return indexes
 
@@ -79,7 +80,7 @@ def passages(hits: list[Hit], retriever: Retriever) -> list[list[int]]:
 
 
 def _item(indexes: list[int], retriever: Retriever) -> tuple[EvidenceItem, Citation]:
-    parts = [_stated(retriever.chunks[i]) for i in indexes]
+    parts = [_stated(retriever.chunks[i], retriever) for i in indexes]
     text = "".join(p[0] for p in parts)
     first = retriever.chunks[indexes[0]]
     lines = LineRange(parts[0][1], parts[-1][2])

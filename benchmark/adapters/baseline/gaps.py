@@ -28,9 +28,10 @@ from benchmark.adapters.baseline.passages import (
     split_sentences,
 )
 from benchmark.adapters.baseline.retriever import Hit, Retriever
-from benchmark.adapters.baseline.values import candidates
+from benchmark.adapters.baseline.values import ValueReader
 from benchmark.models import Answer, Citation, EvidenceItem
 from benchmark.text import find_amounts
+from benchmark.text.booleans import yes_no_question
 
 __all__ = ["GAP_CUES", "abstain", "conflict_answer", "find_conflict", "gap_sentence"]
 
@@ -44,23 +45,22 @@ RIVAL = 0.6  # a rival sentence's relevance relative to the best one's
 
 
 def _stance_conflict(question: str, ranked: list[Sentence]) -> list[Sentence]:
+    asked = yes_no_question(question)  # once for every sentence read
     seen: dict[bool, Sentence] = {}
     chunks: set[int] = set()
     for s in ranked:
         if s.role == "问" or s.relevance < STRONG or s.hit.chunk.index in chunks:
             continue
         chunks.add(s.hit.chunk.index)
-        stance = stance_of(s, question)
+        stance = stance_of(s, asked)
         if stance is not None and stance not in seen:
             seen[stance] = s
     return [seen[True], seen[False]] if len(seen) == 2 else []
 
 
-def _value_conflict(
-    kind: str, ask: Ask, question: str, ranked: list[Sentence], retriever: Retriever
-) -> list[Sentence]:
+def _value_conflict(kind: str, ranked: list[Sentence], reader: ValueReader) -> list[Sentence]:
     strong = [s for s in ranked if s.relevance >= STRONG]
-    found = candidates(kind, strong, retriever, question, total=ask.total, unit=ask.unit)
+    found = reader.candidates(kind, strong)
     found = [v for v in found if v.local > 0.0 or kind != "amount"]
     if len(found) < 2:
         return []
@@ -87,15 +87,21 @@ def _restated_differently(ranked: list[Sentence]) -> list[Sentence]:
 
 
 def find_conflict(
-    question: str, ranked: list[Sentence], retriever: Retriever, ask: Ask | None = None
+    question: str,
+    ranked: list[Sentence],
+    retriever: Retriever,
+    ask: Ask | None = None,
+    reader: ValueReader | None = None,
 ) -> list[Sentence]:
-    """The sentences that contradict each other on what the question asks (empty when none)."""
+    """The sentences that contradict each other on what the question asks (empty when none);
+    ``reader``: the question's, when the caller reads its values too."""
     ask = ask or analyse(question)
+    reader = reader or ValueReader(retriever, question, total=ask.total, unit=ask.unit)
     for kind in ask.kinds:
         if kind == "boolean":
             found = _stance_conflict(question, ranked)
         elif kind in ("amount", "date", "count"):
-            found = _value_conflict(kind, ask, question, ranked, retriever)
+            found = _value_conflict(kind, ranked, reader)
         else:
             found = []
         if found:

@@ -8,17 +8,15 @@ apart (``role``); an answer sentence inherits the wording of its question when i
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from benchmark.adapters.baseline.chunking import Chunk
 from benchmark.adapters.baseline.retriever import Hit, Retriever
+from benchmark.adapters.baseline.sentence_values import clean_sentence
 from benchmark.adapters.baseline.sentences import sentence_places
 from benchmark.models import Citation, EvidenceItem, LineRange
 
 __all__ = ["Sentence", "answer_text", "asked_text", "page_label", "rank_sentences", "split_sentences"]
-
-_PREFIX = re.compile(r"^\s*(?:问|答)\s*[:：]\s*")
 
 CHUNK_WEIGHT = 0.5
 QUESTION_DISCOUNT = 0.9  # the interrogator's words are less often the fact than the answer
@@ -46,7 +44,7 @@ class Sentence:
     @property
     def clean(self) -> str:
         """The text without its ``问：``/``答：`` marker and line breaks."""
-        return _PREFIX.sub("", self.text.replace("\n", "")).strip()
+        return clean_sentence(self.text)
 
     def citation(self, quote: str | None = None) -> Citation:
         text = quote if quote is not None else self.clean
@@ -69,7 +67,8 @@ def _shorten(text: str) -> str:
 
 def split_sentences(hit: Hit) -> list[Sentence]:
     """The sentences of a retrieved chunk, in order, each with its role and lines."""
-    return [Sentence(*place, hit, 0.0, at) for at, place in enumerate(sentence_places(hit.chunk))]
+    places = hit.places if hit.places is not None else sentence_places(hit.chunk)
+    return [Sentence(*place, hit, 0.0, at) for at, place in enumerate(places)]
 
 
 def answer_text(sentences: list[Sentence]) -> str:

@@ -24,10 +24,11 @@ the right passage in the right document among similar ones.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from benchmark.adapters.baseline.bm25 import BM25
@@ -39,8 +40,8 @@ from benchmark.adapters.baseline.chunking import (
     interviewees,
     is_transcript,
 )
-from benchmark.adapters.baseline.index_store import stored_tokens
-from benchmark.adapters.baseline.sentences import Reading, sentence_places
+from benchmark.adapters.baseline.index_store import stored_tokens, stored_values
+from benchmark.adapters.baseline.sentences import Place, Reading, sentence_places
 from benchmark.adapters.baseline.tokenize import clean, tokenize
 from benchmark.documents.case import Case
 from benchmark.documents.model import Document
@@ -119,11 +120,13 @@ class RetrievalConfig:
 
 @dataclass(frozen=True)
 class Hit:
-    """A retrieved chunk: its score (BM25, cosine or fused) and 1-based rank."""
+    """A retrieved chunk: its score (BM25, cosine or fused) and 1-based rank, and its sentences as its
+    index split them (``passages.split_sentences`` reads them instead of splitting the chunk again)."""
 
     chunk: Chunk
     score: float
     rank: int
+    places: tuple[Place, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def page(self) -> int:
@@ -170,9 +173,12 @@ class Weights:
         return sum(w for t, w in self.pairs if t in have) / self.total
 
 
-def _ranked(scores: list[float], positive_only: bool) -> list[int]:
-    order = (i for i, s in enumerate(scores) if s > 0.0 or not positive_only)
-    return sorted(order, key=lambda i: (-scores[i], i))
+def _ranked(scores: list[float], positive_only: bool, k: int | None = None) -> list[int]:
+    """Indexes by score, best first (ties: index order); only the best ``k`` when ``k`` is given,
+    picked without sorting the rest (a search asks for ten of a case file's hundreds of chunks)."""
+    order = [(-s, i) for i, s in enumerate(scores) if s > 0.0 or not positive_only]
+    best = sorted(order) if k is None else heapq.nsmallest(k, order)
+    return [i for _, i in best]
 
 
 class Retriever:
@@ -188,13 +194,17 @@ class Retriever:
             self.chunks = chunk_document(document, self.config.chunking, self.config.chunk_size)
         places = [sentence_places(c) for c in self.chunks]
         texts = [c.search_text for c in self.chunks] + [c.context for c in self.chunks if c.context]
-        known = stored_tokens(texts + [p[0] for chunk in places for p in chunk])
+        sentences = [p[0] for chunk in places for p in chunk]
+        known = stored_tokens(texts + sentences)
         self._known = known
         self.tokens = [list(known[c.search_text]) for c in self.chunks]
         self.bm25 = BM25(self.tokens)
-        # what the answerer reads of each chunk: its sentences and their tokens (``sentences.Reading``)
+        # what the answerer reads of each chunk: its sentences, their tokens and the values they state
+        # (``sentences.Reading``)
+        said = stored_values(sentences)
         self.readings = [
-            Reading.of(c, p, known.__getitem__) for c, p in zip(self.chunks, places, strict=True)
+            Reading.of(c, p, known.__getitem__, said.__getitem__)
+            for c, p in zip(self.chunks, places, strict=True)
         ]
         # In a 笔录 the questioned person answers as "我": their name in a question matches only the
         # header, so it is no retrieval term. (In a case file every chunk carries who is questioned in
@@ -228,21 +238,25 @@ class Retriever:
     def search(self, query: str, top_k: int | None = None) -> list[Hit]:
         """The best ``top_k`` chunks for ``query`` (default: the config's ``top_k``), best first."""
         k = top_k or self.config.top_k
-        order, scores = self._rank(query)
-        return [Hit(self.chunks[i], scores[i], rank) for rank, i in enumerate(order[:k], start=1)]
+        order, scores = self._rank(query, k)
+        return [
+            Hit(self.chunks[i], scores[i], rank, self.readings[i].places)
+            for rank, i in enumerate(order, start=1)
+        ]
 
-    def _rank(self, query: str) -> tuple[list[int], list[float]]:
+    def _rank(self, query: str, k: int) -> tuple[list[int], list[float]]:
+        """The best ``k`` chunk indexes, best first, and every chunk's score."""
         lexical = self.bm25.scores(self.query_terms(query))
         if self.config.retriever == "bm25" or self.dense is None:
-            return _ranked(lexical, positive_only=True), lexical
+            return _ranked(lexical, positive_only=True, k=k), lexical
         semantic = self.dense.scores(clean(query))
         if self.config.retriever == "dense":
-            return _ranked(semantic, positive_only=False), semantic
+            return _ranked(semantic, positive_only=False, k=k), semantic
         fused = [0.0] * len(self.chunks)
         for ranking in (_ranked(lexical, positive_only=True), _ranked(semantic, positive_only=False)):
             for rank, i in enumerate(ranking, start=1):
                 fused[i] += 1.0 / (RRF_K + rank)
-        return _ranked(fused, positive_only=True), fused
+        return _ranked(fused, positive_only=True, k=k), fused
 
 
 _CACHE: OrderedDict[tuple[str, RetrievalConfig], Retriever] = OrderedDict()

@@ -2,18 +2,18 @@
 
 A chunk is read sentence by sentence (``sentence_places``): a full stop ends one, and so does a line
 end that no comma carries on, a ``key: value`` line, a list item or a turn of a transcript (``问``/
-``答``, kept apart as ``role``). ``Reading`` is a chunk's sentences with their tokens, made once per
-chunk when its index is built (``retriever.Retriever``).
+``答``, kept apart as ``role``). ``Reading`` is a chunk's sentences with their tokens and the values
+they state, made once per chunk when its index is built (``retriever.Retriever``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from benchmark.adapters.baseline.chunking import Chunk, qa_role
+from benchmark.adapters.baseline.sentence_values import SentenceValues
 from benchmark.documents.model import Line
 
 __all__ = ["Place", "Reading", "sentence_places"]
@@ -83,27 +83,25 @@ def sentence_places(chunk: Chunk) -> list[Place]:
 class Reading:
     """A chunk as ``rank_sentences`` reads it, the same for every question: its sentences and, for
     each, the tokens its relevance is scored on (its own, the chunk's context's, and for an ``答``
-    sentence its ``问``'s)."""
+    sentence its ``问``'s) and the amounts and dates it states (``sentence_values``)."""
 
     places: tuple[Place, ...]
     tokens: tuple[frozenset[str], ...]
-    # the values read out of each sentence, by kind and place, on first need (``values.py``)
-    found: dict[tuple[str, int], list[Any]] = field(default_factory=dict, compare=False, repr=False)
+    values: tuple[SentenceValues, ...]
 
     @classmethod
-    def of(cls, chunk: Chunk, places: Sequence[Place], tokenize: Callable[[str], Sequence[str]]) -> Reading:
-        """``places``: the chunk's ``sentence_places``; ``tokenize``: the index's tokens of a text."""
+    def of(
+        cls,
+        chunk: Chunk,
+        places: Sequence[Place],
+        tokenize: Callable[[str], Sequence[str]],
+        said: Callable[[str], SentenceValues],
+    ) -> Reading:
+        """``places``: the chunk's ``sentence_places``; ``tokenize``: the index's tokens of a text;
+        ``said``: the index's ``sentence_values`` of a sentence."""
         asked = [t for p in places if p[4] == "问" for t in tokenize(p[0])]
         context = list(tokenize(chunk.context)) if chunk.context else []
         tokens = tuple(
             frozenset([*tokenize(p[0]), *context, *(asked if p[4] == "答" else [])]) for p in places
         )
-        return cls(tuple(places), tokens)
-
-    def values(self, kind: str, at: int, read: Callable[[], list[Any]]) -> list[Any]:
-        """What ``read`` finds of ``kind`` in the sentence at place ``at``: the same for every
-        question, so read once (threads that race read the same)."""
-        found = self.found.get((kind, at))
-        if found is None:
-            found = self.found[(kind, at)] = read()
-        return found
+        return cls(tuple(places), tokens, tuple(said(p[0]) for p in places))

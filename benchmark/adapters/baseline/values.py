@@ -9,31 +9,25 @@ text itself calls a total (``合计``/``总共``/``一共``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from benchmark.adapters.baseline.passages import Sentence
 from benchmark.adapters.baseline.retriever import Retriever
-from benchmark.adapters.baseline.tokenize import BARE_NUMBER, tokenize, value_spans
-from benchmark.text import (
-    find_amounts,
-    find_counts,
-    find_dates,
-    parse_amount,
-    parse_chinese_number,
-    read_boolean,
-)
+from benchmark.adapters.baseline.sentence_values import CLAUSE_BREAK, Found, found_at, sentence_values, words
+from benchmark.adapters.baseline.tokenize import value_spans
+from benchmark.text import find_counts, find_dates, parse_amount, parse_chinese_number, read_boolean
+from benchmark.text.booleans import YesNoQuestion
 from benchmark.text.counts import unit_of
 
-__all__ = ["Value", "amount_text", "candidates", "read_stance"]
+__all__ = ["Value", "ValueReader", "amount_text", "candidates", "read_stance"]
 
 LOCAL_WEIGHT = 0.3
 TOTAL_BONUS = 0.3
 ANCHOR_BONUS = 0.2
 _TOTAL_HEAD = re.compile(r"合计|总计|总额")
-_CLAUSE_BREAK = re.compile(r"[，,。；;：:、（(）)|]")
 _TOTAL_CUE = re.compile(r"(?:合计|共计|一共|总共|总计|累计|加起来|共)[^，。；]{0,6}$")
 _PERCENT = re.compile(r"\d+(?:\.\d+)?\s*[%％‰]|(?:百|千|万)分之[零一二三四五六七八九十百点]+")
 _TIME = re.compile(r"\d{1,2}\s*[时点]\s*\d{1,2}\s*分|\d{1,2}:\d{2}")
@@ -72,18 +66,6 @@ def _cells(sentence: Sentence) -> list[tuple[str, str]] | None:
     return list(zip(heads, cells, strict=False)) if header else None
 
 
-def _before(text: str, start: int, limit: int = 16) -> str:
-    """The clause of ``text`` that ends at ``start``."""
-    seg = text[max(0, start - limit) : start]
-    parts = _CLAUSE_BREAK.split(seg)
-    return parts[-1] if parts[-1].strip() or len(parts) == 1 else (parts[-2] if len(parts) > 1 else "")
-
-
-def _after(text: str, end: int, limit: int = 8) -> str:
-    """The rest of the clause after ``end`` (``2020年9月25日写的`` -> ``写的``)."""
-    return _CLAUSE_BREAK.split(text[end : end + limit])[0]
-
-
 class _Scorer:
     """Scores a candidate found at ``text[start:end]`` of a sentence against the question's terms.
 
@@ -97,8 +79,9 @@ class _Scorer:
         self.anchors = frozenset(token for _, _, token in value_spans(question))
         self.total = total
 
-    def local(self, context: str) -> float:
-        return self.weights.share(set(tokenize(context))) if context.strip() else 0.0
+    def local(self, tokens: Collection[str]) -> float:
+        """Share of the question's terms that ``tokens`` (the words around a value) hold."""
+        return self.weights.share(set(tokens))
 
     def anchored(self, text: str, start: int, end: int) -> float:
         """A bonus that shrinks with the distance to the nearest anchor (a third of it across a clause
@@ -113,7 +96,7 @@ class _Scorer:
                 return -1.0
             gap = text[b:start] if b <= start else text[end:a]
             bonus = ANCHOR_BONUS / (1.0 + len(gap) / 10.0)
-            best = max(best, bonus / 3 if _CLAUSE_BREAK.search(gap) else bonus)
+            best = max(best, bonus / 3 if CLAUSE_BREAK.search(gap) else bonus)
         return best
 
     def row_anchored(self, row: str, cell: str) -> float:
@@ -124,10 +107,10 @@ class _Scorer:
             return -1.0
         return ANCHOR_BONUS if any(token in self.anchors for _, _, token in value_spans(row)) else 0.0
 
-    def __call__(
-        self, sentence: Sentence, text: str, start: int, end: int, kind: str, raw: str, value: Any
-    ) -> Value:
-        local = self.local(f"{_before(text, start)} {_after(text, end)}")
+    def __call__(self, sentence: Sentence, text: str, found: Found, kind: str) -> Value:
+        """The value ``found`` in ``text`` (the sentence's clean text), scored."""
+        start, end, raw, value, around = found
+        local = self.local(around)
         score = sentence.relevance + LOCAL_WEIGHT * local + self.anchored(text, start, end)
         if self.total and kind == "amount" and _TOTAL_CUE.search(text[max(0, start - 8) : start]):
             score += TOTAL_BONUS
@@ -145,7 +128,7 @@ def _table_values(sentence: Sentence, kind: str, scorer: _Scorer) -> Iterator[Va
             dates = [f.value for f in find_dates(cell) if f.value.complete]
             value = dates[0] if dates else None
         if value is not None:
-            local = scorer.local(f"{head} {row_label}")
+            local = scorer.local(words(f"{head} {row_label}"))
             score = sentence.relevance + LOCAL_WEIGHT * local + scorer.row_anchored(sentence.text, cell)
             if (
                 scorer.total
@@ -156,61 +139,30 @@ def _table_values(sentence: Sentence, kind: str, scorer: _Scorer) -> Iterator[Va
             yield Value(kind, value, cell, sentence, score, i, local)
 
 
-def _amount_spans(text: str) -> list[tuple[int, int, str, Any]]:
-    """(start, end, raw, value) of each definite amount of ``text``, then of each bare figure that is
-    no part of an amount."""
-    out: list[tuple[int, int, str, Any]] = []
-    spans: list[tuple[int, int]] = []
-    for f in find_amounts(text):
-        spans.append((f.start, f.end))
-        if f.definite:
-            out.append((f.start, f.end, f.raw, f.value))
-    for m in BARE_NUMBER.finditer(text):
-        if any(a < m.end() and m.start() < b for a, b in spans):
-            continue
-        value = parse_amount(m.group() + "元")
-        if value is not None:
-            out.append((m.start(), m.end(), m.group(), value))
-    return out
-
-
-def _date_spans(text: str) -> list[tuple[int, int, str, Any]]:
-    """(start, end, raw, value) of each complete date of ``text`` that is definite or a range's end."""
-    return [
-        (f.start, f.end, f.raw, f.value)
-        for f in find_dates(text)
-        if f.value.complete and (f.definite or f.qualifier == "range")
-    ]
-
-
-def _spans(
-    kind: str, sentence: Sentence, scorer: _Scorer, read: Callable[[str], list[tuple[int, int, str, Any]]]
-) -> list[tuple[int, int, str, Any]]:
-    """``read`` of the sentence's text: once per sentence of the index, whatever the question."""
-    text = sentence.clean
+def _stated(sentence: Sentence, scorer: _Scorer) -> tuple[tuple[Found, ...], tuple[Found, ...]]:
+    """The amounts and dates of the sentence: read when its index was built (``Reading.values``)."""
     if sentence.at < 0:
-        return read(text)
-    reading = scorer.retriever.readings[sentence.hit.chunk.index]
-    return reading.values(kind, sentence.at, lambda: read(text))
+        return sentence_values(sentence.text)
+    return scorer.retriever.readings[sentence.hit.chunk.index].values[sentence.at]
 
 
 def _amounts(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
     text = sentence.clean
-    for start, end, raw, value in _spans("amount", sentence, scorer, _amount_spans):
-        yield scorer(sentence, text, start, end, "amount", raw, value)
+    for found in _stated(sentence, scorer)[0]:
+        yield scorer(sentence, text, found, "amount")
 
 
 def _dates(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
     text = sentence.clean
-    for start, end, raw, value in _spans("date", sentence, scorer, _date_spans):
-        yield scorer(sentence, text, start, end, "date", raw, value)
+    for found in _stated(sentence, scorer)[1]:
+        yield scorer(sentence, text, found, "date")
 
 
 def _counts(sentence: Sentence, scorer: _Scorer, unit: str | None) -> Iterator[Value]:
     text = sentence.clean
     found = [f for f in find_counts(text, unit_of(unit)) if f.definite] if unit else []
     for f in found or ([] if unit else [f for f in find_counts(text) if f.definite]):
-        yield scorer(sentence, text, f.start, f.end, "count", f.raw, f.value)
+        yield scorer(sentence, text, found_at(text, f.start, f.end, f.raw, f.value), "count")
     if unit and not found:  # classifiers the normaliser does not know, e.g. 三十日
         for m in re.finditer(rf"([0-9]+|[零一二两三四五六七八九十百]+)\s*{re.escape(unit)}", text):
             n = (
@@ -219,14 +171,14 @@ def _counts(sentence: Sentence, scorer: _Scorer, unit: str | None) -> Iterator[V
                 else parse_chinese_number(m.group(1).replace("两", "二"))
             )
             if n is not None:
-                yield scorer(sentence, text, m.start(), m.end(), "count", m.group(), int(n))
+                yield scorer(sentence, text, found_at(text, m.start(), m.end(), m.group(), int(n)), "count")
 
 
 def _pattern(kind: str, pattern: re.Pattern[str]) -> Callable[[Sentence, _Scorer], Iterator[Value]]:
     def read(sentence: Sentence, scorer: _Scorer) -> Iterator[Value]:
         text = sentence.clean
         for m in pattern.finditer(text):
-            yield scorer(sentence, text, m.start(), m.end(), kind, m.group(), m.group())
+            yield scorer(sentence, text, found_at(text, m.start(), m.end(), m.group(), m.group()), kind)
 
     return read
 
@@ -239,6 +191,50 @@ _READERS: dict[str, Callable[[Sentence, _Scorer], Iterator[Value]]] = {
 }
 
 
+def _sentence_values(kind: str, sentence: Sentence, scorer: _Scorer, unit: str | None) -> list[Value]:
+    """The values of ``kind`` in one sentence, scored, in the sentence's order."""
+    if _cells(sentence) is not None and kind in ("amount", "date"):
+        return list(_table_values(sentence, kind, scorer))
+    if kind == "count":
+        return list(_counts(sentence, scorer, unit))
+    if kind in _READERS:
+        return list(_READERS[kind](sentence, scorer))
+    return []
+
+
+class ValueReader:
+    """The values one question's ranked sentences hold, scored against the question.
+
+    The contradiction check and the answer (``dispatch``) read overlapping sentences of one ranking;
+    a reader shared by both reads and scores each sentence once per kind (a sentence is known by its
+    place in the index and its relevance)."""
+
+    def __init__(
+        self, retriever: Retriever, question: str, *, total: bool = False, unit: str | None = None
+    ) -> None:
+        self.scorer = _Scorer(retriever, question, total)
+        self.unit = unit
+        self._read: dict[tuple[str, int, int, float], list[Value]] = {}
+
+    def _values(self, kind: str, sentence: Sentence) -> list[Value]:
+        if sentence.at < 0:  # not a sentence of the index: nothing to know it by
+            return _sentence_values(kind, sentence, self.scorer, self.unit)
+        key = (kind, sentence.hit.chunk.index, sentence.at, sentence.relevance)
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = _sentence_values(kind, sentence, self.scorer, self.unit)
+        return found
+
+    def candidates(self, kind: str, sentences: list[Sentence]) -> list[Value]:
+        """Every value of ``kind`` in the sentences, best first (ties: sentence order, then position)."""
+        out: list[Value] = []
+        for order, s in enumerate(sentences):
+            out.extend(replace(v, position=order * 1000 + v.position) for v in self._values(kind, s))
+        if self.scorer.total and kind == "amount":  # among equally good amounts, a total is the largest
+            return sorted(out, key=lambda v: (-v.score, -v.value, v.position))
+        return sorted(out, key=lambda v: (-v.score, v.position))
+
+
 def candidates(
     kind: str,
     sentences: list[Sentence],
@@ -249,28 +245,15 @@ def candidates(
     unit: str | None = None,
 ) -> list[Value]:
     """Every value of ``kind`` in the sentences, best first (ties: sentence order, then position)."""
-    scorer = _Scorer(retriever, question, total)
-    out: list[Value] = []
-    for order, s in enumerate(sentences):
-        if _cells(s) is not None and kind in ("amount", "date"):
-            found = list(_table_values(s, kind, scorer))
-        elif kind == "count":
-            found = list(_counts(s, scorer, unit))
-        elif kind in _READERS:
-            found = list(_READERS[kind](s, scorer))
-        else:
-            found = []
-        out.extend(replace(v, position=order * 1000 + v.position) for v in found)
-    if total and kind == "amount":  # among equally good amounts, a total is the largest
-        return sorted(out, key=lambda v: (-v.score, -v.value, v.position))
-    return sorted(out, key=lambda v: (-v.score, v.position))
+    return ValueReader(retriever, question, total=total, unit=unit).candidates(kind, sentences)
 
 
 _PARTICLE = re.compile(r"^(?:是|是的|对|对的|有|没有|不是|否|不)$")
 
 
-def read_stance(text: str, question: str, replying_to: str | None = None) -> bool | None:
-    """Yes/no of ``text`` on the question's predicate; ``不予支持`` is read as no.
+def read_stance(text: str, question: str | YesNoQuestion, replying_to: str | None = None) -> bool | None:
+    """Yes/no of ``text`` on the question's predicate (``question``: its text, or ``yes_no_question`` of
+    it, read once for the many sentences a question reads); ``不予支持`` is read as no.
 
     A bare ``是``/``对``/``没有`` counts only when ``text`` replies to a yes/no question
     (``replying_to``, the ``问`` of a transcript pair), or when nothing says what it replies to.

@@ -1,13 +1,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from benchmark.adapters.baseline.passages import split_sentences
 from benchmark.adapters.baseline.retriever import (
+    Hit,
     RetrievalConfig,
     Retriever,
+    _ranked,
     clear_cache,
     get_retriever,
 )
+from benchmark.adapters.baseline.sentences import sentence_places
 from benchmark.documents import Document
 from benchmark.errors import AdapterSpecError
 
@@ -87,3 +93,27 @@ def test_indexes_are_cached_per_document_and_config(transcript: Document, contra
 def test_the_retriever_works_without_the_adapter(contract: Document) -> None:
     hits = get_retriever(contract, RetrievalConfig(chunking="fixed", chunk_size=50)).search("违约金")
     assert hits and hits[0].page == 2
+
+
+@given(
+    st.lists(st.sampled_from([0.0, -0.0, 0.5, 1.0, 1.5, 2.0, -1.0]), max_size=40),
+    st.booleans(),
+    st.integers(1, 12),
+)
+@settings(max_examples=500, deadline=None)
+def test_the_best_k_are_the_first_k_of_the_whole_ranking(
+    scores: list[float], positive_only: bool, k: int
+) -> None:
+    """Ties (the score lists repeat values) go to the lower index either way."""
+    whole = sorted(
+        (i for i, s in enumerate(scores) if s > 0.0 or not positive_only), key=lambda i: (-scores[i], i)
+    )
+    assert _ranked(scores, positive_only) == whole
+    assert _ranked(scores, positive_only, k) == whole[:k]
+
+
+def test_a_hit_carries_its_chunks_sentences_as_the_index_split_them(contract: Document) -> None:
+    retriever = Retriever(contract)
+    for hit in retriever.search("还款日是哪一天？金额是多少？", top_k=10):
+        assert hit.places == tuple(sentence_places(hit.chunk))
+        assert split_sentences(hit) == split_sentences(Hit(hit.chunk, hit.score, hit.rank))
