@@ -83,6 +83,16 @@ _EN_COUNT = re.compile(
     r"|\bin (?P<copies>duplicate|triplicate|quadruplicate)\b",
     re.IGNORECASE,
 )
+# In English any plural noun counts, a word or two of description between (Three mobile phones, 23 blank
+# forms, Six ATM withdrawals): its classifier is the noun itself, so a question's classifier never
+# prefers it, but it is read when the answer gives no count of that classifier.
+_EN_ANY_COUNT = re.compile(
+    r"(?<![0-9.,])\b(?P<num>[0-9]+|"
+    + "|".join(_EN_NUMBERS)
+    + r")\s+(?:[A-Za-z]+\s+){0,2}?(?P<unit>[A-Za-z]{2,}s)\b",
+    re.IGNORECASE,
+)
+_NOT_COUNTED = frozenset({"yuan", "dollars", "cents", "percent", "thousands", "millions", "billions"})
 _PREFIX = re.compile(r"(?:共计|一共|总共|合计|总计|累计|共|total(?:ly)?:?\s*|in total\s*)", re.IGNORECASE)
 _GATE = re.compile(
     rf"[0-9{_CN_NUM_CHARS}几]|once|twice|thrice|plicate|\b(?:{'|'.join(_EN_NUMBERS)})\b", re.IGNORECASE
@@ -141,6 +151,14 @@ def _candidates(t: str, asked_only: bool = False) -> list[_Cand]:
             parsed = _value(m.group("num"))
             if parsed is not None:
                 out.append(_Cand(m.start(), m.end(), parsed[0], unit_of(m.group("unit")), parsed[1]))
+        taken = [(c.start, c.end) for c in out]
+        for m in _EN_ANY_COUNT.finditer(t):
+            unit = m.group("unit").lower()
+            if unit in _NOT_COUNTED or any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            parsed = _value(m.group("num"))
+            if parsed is not None:
+                out.append(_Cand(m.start(), m.end(), parsed[0], unit, parsed[1]))
         out.sort(key=lambda c: c.start)
     return out
 

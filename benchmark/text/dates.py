@@ -93,6 +93,12 @@ _NUM_YM = re.compile(rf"{_NUM_YEAR}(?P<sep>[-/])(?P<m>1[0-2]|0?[1-9])(?![0-9\-/.
 _NUM_YMD_AFTER_DASH = re.compile(
     r"(?P<y>[12][0-9]{3})(?P<sep>[-/.])(?P<m>1[0-2]|0?[1-9])(?P=sep)(?P<d>3[01]|[12][0-9]|0?[1-9])(?![0-9])"
 )
+# A date with its year last (14/09/2022, 14.09.2022): read only when one of the first two numbers is
+# above 12, which says which is the day (14/09/2022, 09/14/2022); 05/06/2022 says neither.
+_NUM_DMY = re.compile(
+    r"(?<![0-9.\-/])(?P<a>3[01]|[12][0-9]|0?[1-9])(?P<sep>[/.])(?P<b>3[01]|[12][0-9]|0?[1-9])(?P=sep)"
+    r"(?P<y>[12][0-9]{3})(?![0-9])"
+)
 _RANGE_DASHES = "-~～—–"
 _EN = [
     re.compile(rf"\b{_MON}\s*(?P<d>[0-9]{{1,2}}){_ORD}\b(?:\s*,\s*|\s+)(?P<y>[12][0-9]{{3}})\b", re.I),
@@ -153,6 +159,16 @@ def _fields(m: re.Match[str]) -> tuple[int | None, int | None, int | None] | Non
     return year, month, day
 
 
+def _day_first_or_last(m: re.Match[str]) -> tuple[int | None, int | None, int | None] | None:
+    """The fields of a ``_NUM_DMY`` date: the number above 12 is the day; None when neither is."""
+    a, b, year = int(m.group("a")), int(m.group("b")), int(m.group("y"))
+    if a > 12 >= b:
+        return year, b, a
+    if b > 12 >= a:
+        return year, a, b
+    return None
+
+
 def _make(year: int | None, month: int | None, day: int | None) -> PartialDate | None:
     """A PartialDate when the fields form a real calendar date, else None."""
     if month is not None and not 1 <= month <= 12:
@@ -180,6 +196,8 @@ def scan_dates(t: str) -> list[tuple[int, int, PartialDate | None]]:
         patterns += (_NUM_YMD, _NUM_YM)
     if _LETTER.search(t) and _EN_GATE.search(t):
         patterns += _EN
+    if patterns:
+        hits.extend((m.start(), m.end(), _day_first_or_last(m)) for m in _NUM_DMY.finditer(t))
     for pattern in patterns:
         for m in pattern.finditer(t):
             hits.append((m.start(), m.end(), _fields(m)))
