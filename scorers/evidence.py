@@ -446,15 +446,31 @@ def match_evidence(
     )
 
 
-def _folded_document(document: Document) -> tuple[str, list[int], dict[int, int]]:
-    """The document's text folded, the index of each folded character in the text (``fold_with_map``),
-    and where each page starts in the text: a ``Document.derived`` builder."""
+def _folded_document(document: Document) -> tuple[str, list[int]]:
+    """The document's text folded and the index of each folded character in the text
+    (``fold_with_map``): a ``Document.derived`` builder."""
+    return fold_with_map(document.text)
+
+
+def _page_starts(document: Document) -> dict[int, int]:
+    """Where each page starts in the document's text (``Document.derived``)."""
     starts, at = {}, 0
     for p in document.pages:
         starts[p.number] = at
         at += len(p.text) + 1  # the text joins the pages with a newline
-    folded, index = fold_with_map(document.text)
-    return folded, index, starts
+    return starts
+
+
+def _page_start(document: Document, page: int | None) -> int:
+    return document.derived(_page_starts).get(page, 0) if page is not None else 0
+
+
+def _finds(text: str, needle: str) -> list[int]:
+    out, at = [], text.find(needle) if needle else -1
+    while at >= 0:
+        out.append(at)
+        at = text.find(needle, at + 1)
+    return out
 
 
 def _check_amounts(
@@ -475,10 +491,10 @@ def _check_amounts(
         for i, result in enumerate(grid[k]):
             if not result.covered:
                 continue
-            said = _item_neighbours(items[i].text, passage)
+            said = _item_neighbours(items[i].text, req.must_include, passage)
             if said is None or not (said[0] or said[1]):
                 continue
-            places = _places(doc, req.page, passage)
+            places = _places(doc, req.page, req.must_include, passage)
             if places and not any(_agree(said, _neighbours(doc.text, lo, hi)) for lo, hi in places):
                 shown = ", ".join(format(v.normalize(), "f") for v in (*said[0], *said[1]))
                 why = f"states {shown} next to it, which the document does not: a misquote"
@@ -489,8 +505,12 @@ _SENTENCE_BREAK = re.compile(r"[。！!？?；;]")  # not a line break: document
 _Neighbours = tuple[tuple[Decimal, ...], tuple[Decimal, ...]]
 
 
-def _item_neighbours(text: str, passage: str) -> _Neighbours | None:
-    """``_neighbours`` of ``passage`` (folded) at its first place in ``text``; None when it is not there."""
+def _item_neighbours(text: str, raw: str, passage: str) -> _Neighbours | None:
+    """``_neighbours`` of the passage at its first place in ``text``: as written (``raw``), else folded
+    (``passage``); None when it is not there."""
+    at = text.find(raw)
+    if at >= 0:
+        return _neighbours(text, at, at + len(raw))
     folded, index = fold_with_map(text)
     at = folded.find(passage)
     if at < 0:
@@ -516,11 +536,14 @@ def _agree(said: _Neighbours, there: _Neighbours) -> bool:
     return all(there[side][: len(said[side])] == said[side] for side in (0, 1))
 
 
-def _places(document: Document, page: int | None, passage: str) -> list[tuple[int, int]]:
-    """Where in the document's text ``passage`` (folded) stands, on ``page`` or after it."""
-    folded, index, starts = document.derived(_folded_document)
-    first = starts.get(page, 0) if page is not None else 0
-    out = []
+def _places(document: Document, page: int | None, raw: str, passage: str) -> list[tuple[int, int]]:
+    """Where in the document's text the passage stands, on ``page`` or after it: as written (``raw``),
+    else folded (``passage``; the document folded once, when a passage first needs it)."""
+    first = _page_start(document, page)
+    out = [(at, at + len(raw)) for at in _finds(document.text, raw) if at >= first]
+    if out:
+        return out
+    folded, index = document.derived(_folded_document)
     at = folded.find(passage)
     while at >= 0:
         if index[at] >= first:
