@@ -491,11 +491,14 @@ def _check_amounts(
         for i, result in enumerate(grid[k]):
             if not result.covered:
                 continue
+            if items[i].folded in doc.folded:
+                continue  # the item is the document's own text: nothing in it is misquoted
             said = _item_neighbours(items[i].text, req.must_include, passage)
             if said is None or not (said[0] or said[1]):
                 continue
             places = _places(doc, req.page, req.must_include, passage)
-            if places and not any(_agree(said, _neighbours(doc.text, lo, hi)) for lo, hi in places):
+            nearby = doc.derived(_DocumentNeighbours)
+            if places and not any(_agree(said, nearby.at(lo, hi)) for lo, hi in places):
                 shown = ", ".join(format(v.normalize(), "f") for v in (*said[0], *said[1]))
                 why = f"states {shown} next to it, which the document does not: a misquote"
                 grid[k][i] = replace(result, covered=False, reason=why)
@@ -528,6 +531,22 @@ def _neighbours(text: str, lo: int, hi: int) -> _Neighbours:
     head = tuple(f.value for f in reversed(found) if before + f.end <= lo)
     tail = tuple(f.value for f in found if before + f.start >= hi)
     return head, tail
+
+
+class _DocumentNeighbours:
+    """``_neighbours`` of places in a document's text, each read on first need and held by the
+    document (``Document.derived``): every answer that quotes a passage is compared with the same
+    amounts around it."""
+
+    def __init__(self, document: Document) -> None:
+        self._text = document.text
+        self._at: dict[tuple[int, int], _Neighbours] = {}
+
+    def at(self, lo: int, hi: int) -> _Neighbours:
+        found = self._at.get((lo, hi))
+        if found is None:
+            found = self._at[(lo, hi)] = _neighbours(self._text, lo, hi)
+        return found
 
 
 def _agree(said: _Neighbours, there: _Neighbours) -> bool:
