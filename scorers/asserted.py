@@ -300,6 +300,18 @@ def _clause_start(text: str, pos: int) -> int:
     return start
 
 
+def _sum_of_parts(found: Sequence[Found], key: Callable[[Found], Hashable], part: Found) -> bool:
+    """Whether ``part`` is one of several values that another of ``found`` is the sum of."""
+    if not all(isinstance(f.value, (int, Decimal)) for f in found):
+        return False
+    distinct = {key(f): f.value for f in found}
+    for total_key, total in distinct.items():
+        rest = [v for k, v in distinct.items() if k != total_key]
+        if total_key != key(part) and len(rest) >= 2 and sum(rest) == total:
+            return True
+    return False
+
+
 def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
     numeric = [f for f in found if isinstance(f.value, (int, Decimal))]
     if len(numeric) == len(found):
@@ -332,6 +344,8 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
         return Picked(tuple(found))
     scores = _question_scores(text, found, key, words)
     final = _finding(text, found, key)
+    if final is not None and _sum_of_parts(found, key, final):
+        final = None  # 实际分两笔转出：12万元和8万元，合计20万元: the finding is one of the parts
     contrast = final is not None and _CONTRAST_FINDING.search(text[max(0, final.start - 12) : final.start])
     asked = _by_question(found, key, scores, MIN_SHARED if contrast else STRONG_SHARED)
     if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:

@@ -187,6 +187,9 @@ _LEAD_ADV = re.compile(r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
 _ON_TIME = re.compile("按时|按期|如期")
 _LATE = ("逾期", "迟延", "延迟", "超期")
+#: A day an act is asked to be done by (在约定还款日当日或之前归还): the phrase stays part of what is asked,
+#: and the words of lateness answer it with no, as for 按期.
+_BY_A_DAY = re.compile(r"在[^，,。；;？?]{1,16}?(?:之前|以前|前)")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
 # Aspect markers, not inside the words they make (超过, 通过, 经过, 了解, 为了, 着手 …).
@@ -456,6 +459,7 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
     if adverbs is not None and len(phrase) - adverbs.end() >= 2:  # 有效 keeps its 有
         on_time = _ON_TIME.search(adverbs.group()) is not None
         phrase = phrase[adverbs.end() :]
+    on_time = on_time or _BY_A_DAY.match(phrase) is not None  # 在约定还款日之前归还: lateness says no
     whole = _WHOLE.search(phrase) is not None
     lead = _MODAL_LEAD.match(phrase)
     if lead is not None and len(phrase) > lead.end() + 1:

@@ -130,6 +130,8 @@ def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
         # the verb right before the interrogative (还剩多少) says which value
         ("花了8000元，剩12000元", "收到的2万元现在还剩多少？", [12000], []),
         ("花了8000元，剩12000元", "收到的2万元花了多少？", [8000], []),
+        # a finding that is one of the parts a total sums up does not answer for the total
+        ("实际分两笔转出：12万元和8万元，合计20万元。", "借款合同约定的借款金额是多少？", [200000], []),
     ],
 )
 def test_pick_amounts(text: str, question: str, asserted: list[int], listed: list[int]) -> None:

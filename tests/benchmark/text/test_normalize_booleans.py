@@ -241,6 +241,9 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("签名是被告本人所签", "被告是否在借条上签字？", True, "所签, affirmed"),
     ("被害人未予谅解", "被告人是否取得了被害人的谅解？", False, "被害人 is no act of the question"),
+    # A day the act is asked to be done by: lateness answers no.
+    ("逾期5天归还", "第2期款项是否在约定还款日当日或之前归还？", False, "在…之前: 逾期 says no (was a yes)"),
+    ("没有在约定还款日之前归还", "第2期款项是否在约定还款日当日或之前归还？", False, "the phrase negated"),
     # Quote marks in the question are not words of its predicate.
     ("没有翠屏苑项目部盖章", "协议书上是否有“翠屏苑项目部”作为见证方盖章？", False, "“ is no word"),
     # Criminal and civil judgments: the thing asked after a light verb, copulas before it, antonyms.
