@@ -263,12 +263,9 @@ def _chain(
         word = t[i - size : i]
         asked_modal = modal and word in _MODALS
         if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal:
+            # 请求未获支持, 请求被驳回: a noun (no intention is negated with 未/没, nor made passive)
             if t[i : i + 3].startswith(_REALIS_NEG) or t[i : i + 1] == "被":
-                return (
-                    count,
-                    None,
-                    lo,
-                )  # 请求未获支持, 请求被驳回: a noun (no intention is negated with 未/没)
+                return count, None, lo
             return count, kind, lo
         i -= size
         if kind == _NEG or (kind == _PART and whole):
