@@ -178,7 +178,8 @@ _UNIT_LESS = re.compile(
 _NOT_MONEY = frozenset("年月日号时点分秒岁%‰倍成名楼层期届")
 
 
-_FIRST_CLAUSE = re.compile(r"[^，,；;。！!？?\n]*")
+# (a comma between digits and three more is a thousands separator, not the clause's end: 1,086套)
+_FIRST_CLAUSE = re.compile(r"(?:[^，,；;。！!？?\n]|(?<=[0-9]),(?=[0-9]{3}))*")
 
 
 def _bare(kind: str, text: str, parse: Callable[[str], Any]) -> Found | None:
@@ -315,8 +316,14 @@ class AnswerValues:
         return self.asked.unit
 
     def _find_counts(self, text: str) -> list[Found]:
-        """Counts of the classifier the question asks about when the answer has some, else all."""
-        return find_counts_preferring(text, self.asked_unit)
+        """Counts of the classifier the question asks about when the answer has some, else all but a
+        count of another thing under the generic 个 (``12个单元`` for ``几栋``: the noun after 个 shares
+        no character with the question)."""
+        found = find_counts_preferring(text, self.asked_unit)
+        if self.asked_unit is None or any(unit_of(f.raw[-1:]) == self.asked_unit for f in found):
+            return found
+        asked = self.asked.text
+        return [f for f in found if not (f.raw.endswith("个") and _other_noun(text, f.end, asked))]
 
     @cached_property
     def counts(self) -> tuple[Found, ...]:
@@ -467,6 +474,16 @@ def _deadline_echoed(text: str, found: Found) -> Found:
 def _bound_echoed(text: str, found: Found) -> Found:
     """A count whose bound (超过30日) repeats the question's (超过多少日) is definite."""
     return _definite_if(found, _BOUND_BEFORE.search(text[max(0, found.start - 10) : found.start]) is not None)
+
+
+_NOUN_AFTER = re.compile(r"[\u4e00-\u9fff]{1,2}")
+
+
+def _other_noun(text: str, end: int, question: str) -> bool:
+    """Whether the Han word right after ``end`` names a thing the question does not (no shared
+    character)."""
+    noun = _NOUN_AFTER.match(text, end)
+    return noun is not None and not set(noun.group()) & set(question)
 
 
 def _per_period(text: str, found: Found) -> Found:

@@ -138,6 +138,10 @@ def test_an_amount_per_period_answers_only_a_question_per_period(
     assert [f.value for f in _values(text, question).definite_amounts()] == definite, why
 
 
+def test_a_thousands_comma_does_not_end_a_bare_first_clause() -> None:
+    assert [f.value for f in _values("46,000，其中20,000是借款", "一共多少钱？").amounts] == [46000]
+
+
 @pytest.mark.parametrize(("text", "expected"), [("3", [3]), ("三。", [3]), ("一共3", [3]), ("很多", [])])
 def test_a_bare_number_answers_a_count(text: str, expected: list[int]) -> None:
     assert [f.value for f in _values(text, "分几次？").counts] == expected
@@ -154,6 +158,20 @@ def test_a_bare_number_answers_a_count(text: str, expected: list[int]) -> None:
 )
 def test_the_unit_a_question_asks_about(question: str, unit: str | None) -> None:
     assert _values("", question).asked_unit == unit
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "counts", "why"),
+    [
+        ("共1,086套，分12个单元", "翠屏苑项目共有几栋？", [], "12个单元 counts units, not buildings"),
+        ("共12个楼栋", "翠屏苑项目共有几栋？", [12], "楼栋 shares 栋 with the question"),
+        ("3个手机", "扣押了几部手机？", [3], "手机 is what the question counts"),
+    ],
+)
+def test_a_count_of_another_thing_under_ge_is_no_count_of_the_asked_one(
+    text: str, question: str, counts: list[int], why: str
+) -> None:
+    assert [f.value for f in _values(text, question).counts] == counts, why
 
 
 def test_counts_prefer_the_asked_unit_and_fall_back_to_all() -> None:
