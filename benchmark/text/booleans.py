@@ -46,7 +46,8 @@ for _w in _split(
     "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
     "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
     "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
-    "没有人 没人 无人"  # nobody did it
+    "没有人 没人 无人 "  # nobody did it
+    "禁止 严禁"  # 合同禁止提前还款
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -123,6 +124,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("认识", "相识", "认得", "结识"),
     ("到期", "届满", "期满"),
     ("录取", "入学", "入读"),
+    ("生效", "发生法律效力", "发生效力"),
     ("超过", "超出", "已过", "过了"),
     ("撤回", "撤诉", "撤回起诉"),
 ]
@@ -176,16 +178,18 @@ _LIGHT_VERB = re.compile(
 )
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
-_DECLARING = frozenset({"表示"})
+_DECLARING = frozenset({"表示", "同意"})  # 表示认罪, 同意谅解: the attitude declared
 _INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
 
 _Q_MARK = re.compile(r"是否|有没有|有无|是不是|能否|可否|有否|会不会|能不能")
 _Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
 _MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
-_LEAD_ADV = re.compile(r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|如期|主动|当庭|亲自)+")
+_LEAD_ADV = re.compile(
+    r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
+)
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
-_ON_TIME = re.compile("按时|按期|如期")
+_ON_TIME = re.compile("按时|按期|如期|按约|准时")
 _LATE = ("逾期", "迟延", "延迟", "超期")
 #: A day an act is asked to be done by (在约定还款日当日或之前归还): the phrase stays part of what is asked,
 #: and the words of lateness answer it with no, as for 按期.
@@ -498,6 +502,12 @@ def _tails(core: str) -> list[str]:
     return list(dict.fromkeys(tails))
 
 
+#: A manner a preposition brings in before the act (以现金交付, 通过转账支付): the thing is what is asked.
+_MANNER = re.compile(
+    f"^(?:以|用|通过)([\u4e00-\u9fff]{{2,4}}?)(?:{'|'.join(w for w in _STANCE_VERBS if len(w) > 1)})"
+)
+
+
 def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...]:
     """Words to look for in the answer: the words of lateness when it asks whether an act was on time
     (True: they state the opposite), the core, its prefixes, its tails (``_tails``) and theirs,
@@ -506,7 +516,11 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     tails = _tails(core)
     verb = _verb_after_phrase(core)  # a prefix that stops short of it names no act (濮晓, 对借条)
     shortest = verb.end() if verb is not None else 2
-    words += [(core[:n], False) for n in range(len(core), shortest - 1, -1)]
+    prefixes = [core[:n] for n in range(len(core), shortest - 1, -1)]
+    words += [(w, False) for w in prefixes if w == core or _WORDS.get(w) != _ADV]  # 被告 is no act
+    manner = _MANNER.match(core)  # 以现金交付: 现金 is what is asked
+    if manner is not None:
+        words.append((manner.group(1), False))
     for tail in tails:  # 被害人的谅解: no prefix short of its verb (被害人 is no act)
         after_phrase = _verb_after_phrase(tail)
         least = after_phrase.end() if after_phrase is not None else 2
@@ -691,6 +705,8 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     if asked is not None and asked.predicates:
         asked_chars = {c for words, _ in asked.predicates for c in words[0][0]}
         related = [h for h in hits if asked_chars & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
+        if not related and any(_MANNER.match(words[0][0]) for words, _ in asked.predicates if words):
+            return None  # the act done says nothing of the manner asked (均通过微信转账 for 以现金交付)
         hits = related or hits
     start, end, value = _pick(t, hits)
     return _found(text, t, start, end, value)

@@ -241,6 +241,23 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("签名是被告本人所签", "被告是否在借条上签字？", True, "所签, affirmed"),
     ("被害人未予谅解", "被告人是否取得了被害人的谅解？", False, "被害人 is no act of the question"),
+    # Contracts and procedure.
+    ("合同禁止提前还款。", "乙方能否提前还款？", False, "禁止 negates (was a yes)"),
+    (
+        "第1期款项延迟了5天才支付。",
+        "乙方是否按约支付了第1期款项？",
+        False,
+        "按约 asks the act on time (was a yes)",
+    ),
+    (
+        "通过银行转账交付，并非现金。",
+        "钱款是否以现金交付？",
+        False,
+        "以现金: the manner is asked (was a yes)",
+    ),
+    ("系现金交付。", "钱款是否以现金交付？", True, "the manner stated"),
+    ("判决已发生法律效力。", "判决是否已经生效？", True, "发生法律效力 is 生效"),
+    ("被害人不同意谅解", "被告人是否取得了被害人的谅解？", False, "同意 declares the attitude"),
     # A day the act is asked to be done by: lateness answers no.
     ("逾期5天归还", "第2期款项是否在约定还款日当日或之前归还？", False, "在…之前: 逾期 says no (was a yes)"),
     ("没有在约定还款日之前归还", "第2期款项是否在约定还款日当日或之前归还？", False, "the phrase negated"),
