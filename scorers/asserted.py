@@ -36,6 +36,7 @@ from benchmark.documents.case import Case
 from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
 from benchmark.text.ordinals import OrdinalReader
+from benchmark.text.pairs import HAN_PAIR as _HAN_PAIR
 
 __all__ = [
     "EXCERPT_SHARE",
@@ -63,7 +64,6 @@ _LEADING_LABEL = re.compile(
 )
 _LABEL_FIRST = frozenset("【[（(第pP")
 _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
-_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
 _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|应为|实为|正确的?是)[^，,。；;]{0,6}$")
 # Words of finding that set a fact against what was written or agreed (借条写的15万，但实际只转了14.5万),

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import benchmark.text
 from benchmark.text import PartialDate
-from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, source_key, write_marshal
 from benchmark.user_cache import user_cache_dir
 from scorers import facts as facts_module
 from scorers import specifics
@@ -57,15 +57,8 @@ def reader_sources() -> list[Path]:
 
 
 def readers_key(sources: Sequence[Path]) -> str | None:
-    """The sha256 of Python's version and of each source file's name and bytes; None when a source
-    cannot be read (an install without ``.py`` files: then nothing is kept)."""
-    digest = hashlib.sha256(sys.version.encode())
-    try:
-        for path in sources:
-            digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
-    except OSError:
-        return None
-    return digest.hexdigest()
+    """``source_key`` of ``sources`` and Python's version (None: nothing is kept)."""
+    return source_key(sources, sys.version)
 
 
 #: The key of the readers this process runs, read with their source once, not once per document.

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchmark.text.found import NEGATORS
+from benchmark.text.pairs import HAN_PAIR as _HAN_PAIR
 from scorers.result import MATCH, MISMATCH, OMISSION
 from scorers.text_forms import (
     LOCATIVES,
@@ -79,7 +80,6 @@ _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
 _ASKED_LABEL = re.compile(r"^(.{2,12}?)(?:为|是|系)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
-_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 # A negator (the core writes 没有/并未/尚未 as 未 and 无法 as 不能), not in 非常, 是否, 无论, 不仅, 别人 …
 _NEGATION = re.compile(
     "未|没|毋|莫|(?<!是)否(?!则)|不(?![仅但论管只过])|无(?![论数])|非(?!常)|别(?![人的处])"

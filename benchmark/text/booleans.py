@@ -30,6 +30,7 @@ from typing import NamedTuple
 from .folding import half_width
 from .found import Found, hedged
 from .ordinals import OrdinalReader
+from .pairs import HAN_PAIR as _HAN_PAIR
 
 
 def _split(words: str) -> tuple[str, ...]:
@@ -376,9 +377,6 @@ def _pick(
         if later:
             return later[0]
     return hits[0]
-
-
-_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff]{2}))")
 
 
 def _concerns(t: str, start: int, asked: set[str]) -> bool | None:

@@ -9,13 +9,28 @@ unwritable directory only means the value is built again next time.
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["keep_newest", "read_marshal", "write_marshal"]
+__all__ = ["keep_newest", "read_marshal", "source_key", "write_marshal"]
+
+
+def source_key(sources: Sequence[Path], versions: str) -> str | None:
+    """The sha256 of ``versions`` and of each source file's name and bytes: what a kept value was made
+    by, so that a change to that code names another file. None when a source cannot be read (an
+    install without ``.py`` files: then nothing is kept)."""
+    digest = hashlib.sha256(versions.encode())
+    try:
+        for path in sources:
+            digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 def read_marshal(path: Path) -> object | None:

@@ -35,7 +35,7 @@ from benchmark.adapters.baseline.sentence_values import Found, SentenceValues, s
 from benchmark.adapters.baseline.tokenize import tokenize
 from benchmark.text import PartialDate
 from benchmark.text.jieba_loader import dictionary_key
-from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, source_key, write_marshal
 from benchmark.user_cache import user_cache_dir
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "MAX_FILES",
     "VALUES_FOLDER",
     "analyser_key",
-    "fingerprint",
     "index_file",
     "stored_tokens",
     "stored_values",
@@ -56,14 +55,6 @@ MAX_FILES = 256
 Tokens = tuple[str, ...]
 
 
-def fingerprint(sources: Sequence[Path], versions: str) -> str:
-    """The sha256 of ``versions`` and of each source file's name and bytes."""
-    digest = hashlib.sha256(versions.encode())
-    for path in sources:
-        digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
-    return digest.hexdigest()
-
-
 @cache
 def analyser_key() -> str | None:
     """What makes tokens, hashed: our source, Python's and jieba's versions, jieba's dictionary. None
@@ -72,10 +63,7 @@ def analyser_key() -> str | None:
 
     text_dir = Path(tokenize_module.__file__).resolve().parents[2] / "text"
     sources = [Path(tokenize_module.__file__), Path(values_module.__file__), *sorted(text_dir.glob("*.py"))]
-    try:
-        return fingerprint(sources, f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}")
-    except OSError:
-        return None
+    return source_key(sources, f"{sys.version}\0jieba {jieba.__version__}\0{dictionary_key()}")
 
 
 def index_file(texts: Sequence[str], folder: Path | None = None) -> Path | None:

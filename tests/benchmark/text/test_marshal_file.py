@@ -6,7 +6,19 @@ import marshal
 import os
 from pathlib import Path
 
-from benchmark.text.marshal_file import keep_newest, read_marshal, write_marshal
+from benchmark.text.marshal_file import keep_newest, read_marshal, source_key, write_marshal
+
+
+def test_the_source_key_changes_with_a_source_or_a_version_and_is_none_without_one(tmp_path: Path) -> None:
+    a, b = tmp_path / "tokenize.py", tmp_path / "amounts.py"
+    a.write_text("STOPWORDS = '的'\n", encoding="utf-8")
+    b.write_text("UNIT = '元'\n", encoding="utf-8")
+    before = source_key([a, b], "jieba 0.42.1")
+    assert before is not None and source_key([a, b], "jieba 0.42.1") == before
+    assert source_key([a, b], "jieba 0.42.2") != before
+    b.write_text("UNIT = '万元'\n", encoding="utf-8")
+    assert source_key([a, b], "jieba 0.42.1") != before
+    assert source_key([a, tmp_path / "missing.py"], "jieba 0.42.1") is None
 
 
 def test_a_value_written_is_read_back_and_no_temporary_file_is_left(tmp_path: Path) -> None:

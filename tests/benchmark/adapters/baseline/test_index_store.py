@@ -16,7 +16,6 @@ from benchmark.adapters.baseline import index_store
 from benchmark.adapters.baseline.index_store import (
     FOLDER,
     VALUES_FOLDER,
-    fingerprint,
     index_file,
     stored_tokens,
     stored_values,
@@ -100,17 +99,6 @@ def test_the_folder_keeps_the_newest_files(monkeypatch: pytest.MonkeyPatch) -> N
     )
 
 
-def test_the_analyser_fingerprint_changes_with_a_source_or_a_version(tmp_path: Path) -> None:
-    a, b = tmp_path / "tokenize.py", tmp_path / "amounts.py"
-    a.write_text("STOPWORDS = '的'\n", encoding="utf-8")
-    b.write_text("UNIT = '元'\n", encoding="utf-8")
-    before = fingerprint([a, b], "jieba 0.42.1")
-    assert fingerprint([a, b], "jieba 0.42.1") == before
-    assert fingerprint([a, b], "jieba 0.42.2") != before
-    b.write_text("UNIT = '万元'\n", encoding="utf-8")
-    assert fingerprint([a, b], "jieba 0.42.1") != before
-
-
 def test_another_jieba_dictionary_means_another_file(monkeypatch: pytest.MonkeyPatch) -> None:
     before = index_file(TEXTS)
     index_store.analyser_key.cache_clear()
@@ -125,11 +113,6 @@ def test_without_readable_source_nothing_is_stored(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(index_store, "analyser_key", lambda: None)
     assert stored_tokens(TEXTS) == {t: tuple(tokenize(t)) for t in TEXTS}
     assert not _folder().exists() or not list(_folder().glob("*.marshal"))
-
-
-def test_an_unreadable_source_gives_no_fingerprint(tmp_path: Path) -> None:
-    with pytest.raises(OSError):
-        fingerprint([tmp_path / "gone.py"], "jieba 0.42.1")
 
 
 # --- the sentences' values ---------------------------------------------------------------------
