@@ -65,7 +65,9 @@ for _w in _split(
     "提起 给予 存在 适用 被 作 做 "  # light verbs (未提起反诉, 未作约定): the act or thing after them is asked
     "说 "  # 不能说没有: a word of saying before a stance it reports
     "目前 至今 迄今 当前 现在 仍 仍然 依然 截至目前 到现在 "  # 目前还没有: a time up to now
-    "所"  # 不是被告本人所签: the act a 所-phrase names
+    "所 "  # 不是被告本人所签: the act a 所-phrase names
+    "彻底 真正 明显 确已 充分 全面 "  # 尚未彻底破裂, 未充分告知: a degree of the act
+    "发现 检出 查出 查见"  # 未发现质量问题: a finding of the thing
 ):
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
@@ -96,10 +98,10 @@ _PLACE_BEFORE = re.compile("在[\u4e00-\u9fff]{1,8}?(?:上|中|里|内)")
 
 #: Synonym groups: a predicate is also found through these (1-char forms need 了/过 or a negator).
 _SYNONYMS: list[tuple[str, ...]] = [
-    ("退还", "归还", "返还", "偿还", "退回", "还款", "还钱", "退款", "退钱", "退", "还"),
+    ("退还", "归还", "返还", "偿还", "退回", "发还", "还款", "还钱", "退款", "退钱", "退", "还"),
     ("签字", "签名", "签署", "签订", "签收", "签"),
     ("收到", "收取", "收下", "拿到", "收"),
-    ("支付", "付款", "给付", "转账", "付"),
+    ("支付", "付款", "给付", "转账", "结清", "付清", "付"),
     ("承认", "认可", "确认"),
     ("参与", "参加"),
     ("知道", "知情", "知晓"),
@@ -128,6 +130,11 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("生效", "发生法律效力", "发生效力"),
     ("超过", "超出", "已过", "过了"),
     ("撤回", "撤诉", "撤回起诉"),
+    ("侵犯", "侵害", "侵权"),
+    ("办理", "办妥", "办好"),
+    ("交付", "交货"),
+    ("饮酒驾驶", "酒后驾驶", "酒驾"),
+    ("收取", "支付"),  # one side of a payment states the other (乙方不必支付 for 甲方是否收取)
 ]
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
 _COMPLETE = frozenset("清完齐足")
@@ -147,6 +154,14 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "到庭": ("缺席",),
     "出庭": ("缺席",),
     "到场": ("缺席",),
+    "合法": ("违法", "非法"),
+    "真实": ("虚假", "伪造"),
+    "属实": ("虚假", "不实"),
+    "一致": ("矛盾", "不符"),
+    "共同财产": ("个人财产",),
+    "夫妻共同财产": ("个人财产",),
+    "共同债务": ("个人债务",),
+    "夫妻共同债务": ("个人债务",),
 }
 #: Stance verbs for answers read without a question (longest first); 否认/拒绝 are negative in themselves.
 _STANCE_VERBS = _split(
@@ -162,11 +177,15 @@ _TAIL_VERB = re.compile(
         (
             *(w for w in _STANCE_VERBS if len(w) > 1),
             *_split(
-                "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认"
+                "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认 "
+                "缴纳 交纳 发放 购买 进行"
             ),
         )
     )
 )
+#: Verbs after a phrase a preposition opens (``对鉴定结论申请重新鉴定``, ``就利息达成合意``): the tail verbs,
+#: and verbs that elsewhere are often nouns (``鉴定申请``).
+_ARGUMENT_VERB = re.compile(f"{_TAIL_VERB.pattern}|申请|达成")
 #: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
 #: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
 _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
@@ -175,7 +194,7 @@ _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
 _LIGHT_VERB = re.compile(
-    "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|被)"
+    "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|进行|被|系|属|是)"
 )
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
@@ -187,14 +206,15 @@ _Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
 _MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
 _LEAD_ADV = re.compile(
-    r"^(?:曾经|已经|有|已|都|曾|确实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
+    r"^(?:曾经|已经|确已|有|已|都|曾|确实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
 )
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
 _ON_TIME = re.compile("按时|按期|如期|按约|准时")
-_LATE = ("逾期", "迟延", "延迟", "超期")
+_LATE = ("逾期", "迟延", "延迟", "超期", "超过", "超出", "期满后", "届满后", "后才")
+_AS_AGREED = re.compile("按约|如约")
 #: A day an act is asked to be done by (在约定还款日当日或之前归还): the phrase stays part of what is asked,
 #: and the words of lateness answer it with no, as for 按期.
-_BY_A_DAY = re.compile(r"在[^，,。；;？?]{1,16}?(?:之前|以前|前)")
+_BY_A_DAY = re.compile(r"在[^，,。；;？?]{1,16}?(?:之前|以前|前|期限内|期间内|期内|之内|以内|内)")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数")
 # Aspect markers, not inside the words they make (超过, 通过, 经过, 了解, 为了, 着手 …).
@@ -251,7 +271,11 @@ def _chain(
     whole = asked is not None and asked.whole
     count = 0
     i = pos
+    argument = _NEGATED_ARGUMENT.search(t, floor, pos)  # 未与其签订: the negator before 与其
+    if argument is not None and not _LEXICON.search(argument.group(1)):
+        i = argument.start(1)
     lo = pos
+    last = ""
     while i > floor:
         kind = None
         size = 0
@@ -262,12 +286,17 @@ def _chain(
         if kind is None:
             place = _PLACE_BEFORE.search(t, floor, i)  # 未在借条上签字: the negator is before 在…上
             if place is None or place.end() != i:
-                return count, None, lo
+                carrying = _CARRYING_OUT.search(t, floor, i)  # 未履行告知义务: the act carried out
+                if carrying is None:
+                    return count, None, lo
+                place = carrying
             i = place.start()
             continue
         word = t[i - size : i]
         asked_modal = modal and word in _MODALS
-        if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal:
+        finding = word in _MODALS and last in _FINDINGS  # 应认定为, 应属于: the court's conclusion
+        last = word
+        if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal and not finding:
             # 请求未获支持, 请求被驳回: a noun (no intention is negated with 未/没, nor made passive)
             if t[i : i + 3].startswith(_REALIS_NEG) or t[i : i + 1] == "被":
                 return count, None, lo
@@ -280,6 +309,21 @@ def _chain(
     return count, None, lo
 
 
+#: A negator before a phrase that brings in whom the act concerns (未与其签订, 没有向法院申请, 未为其缴纳):
+#: it negates the act after the phrase. The phrase is short and holds no act of its own (未与其协商就签订
+#: is read as before); without a negator before it, the phrase is left as it is (对借条无异议: its
+#: words are the negator's).
+_NEGATED_ARGUMENT = re.compile(
+    "(?:并未|尚未|从未|未曾|不曾|没有|并不|从不|拒不|未|没|不)(?:再|又|曾|还|也|都|主动|及时|按时|按期)?"
+    "((?:(?:与|跟|同(?!意)|和(?!解)|向|对(?!方)|给(?!付)|为(?!了|由|此)|替|把|将(?!来|会)|就)"
+    "[^就便而后再才并且又即，,。；;！!？?\n]{1,8}?){1,2})$"
+)
+#: Verbs of carrying out an act or a duty (未履行告知义务, 未完成交付): a negator before them negates it.
+_CARRYING_OUT = re.compile("(?:履行|尽到|完成|实施)$")
+#: Words of a finding: a modal before them states the court's conclusion (应认定为, 应属于), no intention.
+_FINDINGS = frozenset(_split("认定 认定为 视为 属于 属 构成 系 确认"))
+
+
 def _clause_floor(t: str, pos: int) -> int:
     floor = 0
     for m in _BREAK.finditer(t, 0, pos):
@@ -287,14 +331,23 @@ def _clause_floor(t: str, pos: int) -> int:
     return floor
 
 
+#: A word of absence before a thing an act's clause describes (没有家属签字的同意书, 未见被告签名的借条).
+_ABSENT_BEFORE = re.compile("(没有|并无|未见|不存在|没|无)[^，,。；;！!？?\n]{1,12}$")
+
+
 def _hit_at(
     t: str, start: int, end: int, inherent: bool, asked: YesNoQuestion | None = None
 ) -> tuple[int, int, bool] | None:
     """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
-    count, stop, lo = _chain(t, start, _clause_floor(t, start), t[start:end] in _ATTITUDES, asked)
+    floor = _clause_floor(t, start)
+    count, stop, lo = _chain(t, start, floor, t[start:end] in _ATTITUDES, asked)
+    if t[end : end + 1] == "的" and count == 0:  # 没有家属签字的同意书: whether the thing exists
+        absent = _ABSENT_BEFORE.search(t, floor, start)
+        if absent is not None:
+            return absent.start(1), end, inherent
     if stop is not None:
         return None
-    if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着"):
+    if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
         return None
     return lo, end, (count + inherent) % 2 == 0
 
@@ -363,7 +416,7 @@ def _pick(
     if contrast is not None and question:
         asked = set(_HAN_PAIR.findall(question))
         later = [h for h in hits if h[0] >= contrast.end()]
-        earlier = [h for h in hits if h[0] < contrast.start() and _concerns(t, h[0], asked) is True]
+        earlier = [h for h in hits if h[0] < contrast.start() and _concerns(t, h[0], asked) is not False]
         if later and earlier and all(_concerns(t, h[0], asked) is False for h in later):
             return earlier[0]
     if contrast is not None and occasions:
@@ -459,7 +512,9 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
         on_time = _ON_TIME.search(adverbs.group()) is not None
         phrase = phrase[adverbs.end() :]
     on_time = on_time or _BY_A_DAY.match(phrase) is not None  # 在约定还款日之前归还: lateness says no
-    whole = _WHOLE.search(phrase) is not None
+    whole = _WHOLE.search(phrase) is not None or (
+        adverbs is not None and _AS_AGREED.search(adverbs.group()) is not None
+    )  # 按约交付: a part is not as agreed
     lead = _MODAL_LEAD.match(phrase)
     if lead is not None and len(phrase) > lead.end() + 1:
         modal = True
@@ -486,7 +541,11 @@ def _tails(core: str) -> list[str]:
     ordering = _ORDERING.match(core)
     start = ordering.end() if ordering is not None else 1
     verb = (
-        _TAIL_VERB.search(core, start) if ordering is not None or core[0] in _ARGUMENT_PREPOSITIONS else None
+        _TAIL_VERB.search(core, start)
+        if ordering is not None
+        else _ARGUMENT_VERB.search(core, 1)
+        if core[0] in _ARGUMENT_PREPOSITIONS
+        else None
     )
     if verb is not None and len(core) - verb.start() >= 2:
         tails.append(core[verb.start() :])
@@ -569,10 +628,10 @@ def yes_no_question(question: str) -> YesNoQuestion:
 def _verb_after_phrase(core: str) -> re.Match[str] | None:
     """The verb of a predicate that opens with a phrase of its own (a preposition, or words joined by
     的: ``对借条的真实性提出异议``, ``濮晓岚的签名``), else None (``到庭参加诉讼`` opens with its verb)."""
+    if core[0] in _ARGUMENT_PREPOSITIONS:
+        return _ARGUMENT_VERB.search(core, 1)
     verb = _TAIL_VERB.search(core, 1)
-    if verb is None or not (core[0] in _ARGUMENT_PREPOSITIONS or "的" in core[: verb.start()]):
-        return None
-    return verb
+    return verb if verb is not None and "的" in core[: verb.start()] else None
 
 
 def _owner(core: str) -> str:
@@ -591,8 +650,15 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
             hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
+                hits = _most_telling(t, hits, question.text)
+                if _contradicts_itself(t, hits):
+                    return _contradictory(text, t, min(h[0] for h in hits), max(h[1] for h in hits))
                 start, end, value = _pick(t, hits, question.occasions, question.text)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
+                if _rejected_claim(t, start):
+                    value = not value  # 主张有加班，…不予认定: the claim the finder rejects is not so
+                if value and (_another_alternative(t, start, end, question.text) or _ZERO.match(t, end)):
+                    value = False  # 承担主要责任 for 承担全部责任, 判处无期徒刑 for 判处死刑, 实缴0元
                 partial = (
                     not question.whole
                     and t[start:end].lstrip("不没未否") in _ATTITUDES
@@ -600,6 +666,97 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                 )
                 return _found(text, t, start, end, value != negative, partial)
     return None
+
+
+#: Closed sets of alternatives that exclude each other, each alternative with its synonyms: degrees,
+#: principal penalties, forms of liability. An answer that does the act with another one than the
+#: question names (``承担主要责任`` for ``承担全部责任``, ``判处无期徒刑`` for ``判处死刑``,
+#: ``承担一般保证责任`` for ``连带责任``) answers no.
+_ALTERNATIVES: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (
+        ("全部", "全额", "所有", "全数"),
+        ("主要",),
+        ("次要",),
+        ("同等",),
+        ("一半",),
+        ("部分", "一部分", "大部分", "小部分"),
+        ("相应",),
+        ("适当",),
+    ),
+    (("死刑",), ("无期徒刑",), ("有期徒刑",), ("拘役",), ("管制",)),
+    (("连带",), ("按份",), ("补充",), ("一般保证",)),
+)
+#: A zero amount right after the act (``实缴0元``): it was not done.
+_ZERO = re.compile(r"[^，,。；;！!？?\n0-9]{0,3}?(?<![0-9.])(?:0(?:\.0+)?|零|〇)(?:元|万元)")
+
+
+def _another_alternative(t: str, start: int, end: int, question: str) -> bool:
+    """Whether the mention ``t[start:end]``, short of the alternative the question names, goes on
+    (within a few characters) with another alternative of the same set."""
+    for group in _ALTERNATIVES:
+        asked = [words for words in group if any(w in question for w in words)]
+        if len(asked) != 1 or any(w in t[start:end] for w in asked[0]):
+            continue
+        window = t[end : end + 8]
+        cut = _BREAK.search(window)
+        window = window[: cut.start()] if cut is not None else window
+        others = [w for words in group if words is not asked[0] for w in words]
+        if any(w in window and not any(w in a or a in w for a in asked[0]) for w in others):
+            return True
+    return False
+
+
+#: A party's claim (主张, 辩称, 称 …), and a finder's rejection of it (不予认定, 不予采信 …).
+_CLAIM = re.compile(
+    "主张|辩称|诉称|声称|坚称|供称|辩解|提出(?=[^，,。；;]{2})|(?<![名简统自俗堪号])称(?![为号作])"
+)
+_REJECTED = re.compile(
+    "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
+    "(?:没有|缺乏|无)事实(?:和法律)?依据"
+)
+
+
+def _rejected_claim(t: str, start: int) -> bool:
+    """Whether the mention at ``start`` is part of a party's claim that the same sentence then rejects
+    (``冉秀芝主张有加班，但未提供证据，仲裁委不予认定``), with no other claim in between."""
+    stop = _SENTENCE_STOP.search(t, start)
+    end = stop.start() if stop is not None else len(t)
+    rejected = _REJECTED.search(t, start, end)
+    if rejected is None or _CLAIM.search(t, start, rejected.start()) is not None:
+        return False
+    floor = max(t.rfind(c, 0, start) for c in "。；;！!？?\n") + 1
+    claim = _CLAIM.search(t, floor, start)
+    return claim is not None and claim.end() < start  # 提出上诉: the act itself, no claim
+
+
+def _most_telling(t: str, hits: list[tuple[int, int, bool]], question: str) -> list[tuple[int, int, bool]]:
+    """The mentions that say most about what is asked: those whose 对/就-phrase names the question's
+    thing (``对违约金未作约定``, not ``仅约定了定金条款``), else those that state the act rather than name a
+    thing by it (``仅交付了一半``, not ``被告交付的货物``)."""
+    asked = set(_HAN_PAIR.findall(question))
+    concerned = [h for h in hits if _concerns(t, h[0], asked)]
+    if concerned:
+        return concerned
+    acts = [h for h in hits if not _NOMINAL_AFTER.match(t, h[1])]
+    return acts or hits
+
+
+def _contradictory(text: str, t: str, start: int, end: int) -> Found:
+    """An answer that both states and denies what is asked: no definite stance (qualifier
+    ``contradictory``), and no later reading may take one from it."""
+    return Found("boolean", False, start, end, text[start:end], False, "contradictory")
+
+
+def _contradicts_itself(t: str, hits: list[tuple[int, int, bool]]) -> bool:
+    """Whether the answer both states and denies the act, with no contrast word to say which holds
+    (``被控侵权标识…不构成侵权``, ``仅缴纳了工伤保险，…均未缴纳``): it then takes no stance."""
+    acts = {value for _, end, value in hits if not _NOMINAL_AFTER.match(t, end)}
+    return len(acts) > 1 and _last_contrast(t) is None
+
+
+#: What makes a mention part of a name of a time, place, person or thing (到期日, 签字时, 借款人, 签字的):
+#: such a mention takes no side when the answer's mentions disagree.
+_NOMINAL_AFTER = re.compile("[日时后前之人书处栏期]|的(?=[\u4e00-\u9fff])")  # 是他签的。 states the act
 
 
 def _later_stance(
@@ -703,9 +860,9 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     if asked is not None and asked.predicates:
         asked_chars = {c for words, _ in asked.predicates for c in words[0][0]}
         related = [h for h in hits if asked_chars & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
-        if not related and any(_MANNER.match(words[0][0]) for words, _ in asked.predicates if words):
-            return None  # the act done says nothing of the manner asked (均通过微信转账 for 以现金交付)
-        hits = related or hits
+        if not related:
+            return None  # another act says nothing of the one asked (原告支付抚养费 for 随原告生活)
+        hits = related
     start, end, value = _pick(t, hits)
     return _found(text, t, start, end, value)
 
@@ -751,18 +908,26 @@ def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
         if part is not None:  # Only partly: a question about the whole is answered no
             return _found(text, t, part.start(), part.end(), False)
     short = [s for s in stems if len(s) < 5]  # sign: signed, signature
+    asked_words: list[tuple[re.Match[str], bool]] = []  # (word, negated by its prefix)
     for w in words:
-        if w.group() in _EN_STOP or not (
-            w.group()[:5] in stems or any(w.group().startswith(s) for s in short)
-        ):
+        form = _EN_IRREGULAR.get(w.group(), w.group())  # paid: pay
+        if w.group() in _EN_STOP:
             continue
+        if _en_asked(form, stems, short):
+            asked_words.append((w, False))
+        elif (negated := _EN_NEG_PREFIX.match(form)) is not None and _en_asked(
+            form[negated.end() :], stems, short
+        ):
+            asked_words.append((w, True))  # invalid for valid, unsigned for signed
+    asked_words.sort(key=lambda pair: not pair[1])  # a negated word is the stance, not the subject
+    for w, negated_word in asked_words:
         lo = low.rfind(".", 0, w.start()) + 1
         hi = low.find(".", w.end())
         clause = low[lo : hi if hi >= 0 else len(low)]
         if re.search(r"\b(?:whether|if)\b", low[lo : w.start()]):
             continue
         negs = sum(1 for x in _EN_WORD.findall(clause) if x in _EN_NEG or x.endswith("n't"))
-        return _found(text, t, w.start(), w.end(), negs % 2 == 0)
+        return _found(text, t, w.start(), w.end(), (negs + negated_word) % 2 == 0)
     if asked is None:
         for w in words[:12]:
             if w.group() in _EN_NEG or w.group().endswith("n't"):
@@ -770,8 +935,44 @@ def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     return None
 
 
-_EN_WHOLE = re.compile(r"\b(?:in full|fully|entirely|completely|in its entirety|all of|the whole)\b")
-_EN_PART = re.compile(r"\b(?:partly|partially|in part|part of|only some|some of)\b")
+def _en_asked(form: str, stems: frozenset[str], short: list[str]) -> bool:
+    return form[:5] in stems or any(form.startswith(s) for s in short)
+
+
+_EN_NEG_PREFIX = re.compile("(?:un|in|im|il|ir|dis|non-?)(?=[a-z]{3})")
+#: Irregular past forms of verbs a question asks with their plain form (``Did he pay…?``: ``paid``).
+_EN_IRREGULAR = {
+    "paid": "pay",
+    "gave": "give",
+    "given": "give",
+    "took": "take",
+    "taken": "take",
+    "made": "make",
+    "sold": "sell",
+    "bought": "buy",
+    "lent": "lend",
+    "left": "leave",
+    "met": "meet",
+    "knew": "know",
+    "known": "know",
+    "told": "tell",
+    "said": "say",
+    "saw": "see",
+    "seen": "see",
+    "went": "go",
+    "gone": "go",
+    "got": "get",
+    "wrote": "write",
+    "written": "write",
+    "drove": "drive",
+    "driven": "drive",
+    "brought": "bring",
+    "sent": "send",
+    "spent": "spend",
+    "owed": "owe",
+}
+_EN_WHOLE = re.compile(r"\b(?:in full|full|fully|entirely|completely|in its entirety|all of|the whole)\b")
+_EN_PART = re.compile(r"\b(?:partly|partially|in part|part of|only some|some of|only)\b")
 
 
 def _past_lead(t: str) -> str:
@@ -793,6 +994,18 @@ def _without_questions(t: str) -> str:
     return _QUESTION_SENTENCE.sub(lambda m: " " * len(m.group()), t)
 
 
+def _with_lead(found: Found, lead: Found | None, text: str, t: str) -> Found:
+    """The predicate's stance, unless the answer opens with a yes or no word that says the opposite
+    (``是，他没签``): then the answer contradicts itself and takes no definite stance, unless
+    a contrast word after the opening makes the later words the stance (``是的，但没有全部归还``)."""
+    if lead is None or lead.value == found.value:
+        return found
+    contrast = _last_contrast(t)
+    if contrast is not None and contrast.start() >= lead.end:
+        return found
+    return _contradictory(text, t, lead.start, found.end)
+
+
 def read_boolean(
     text: str, question: str | YesNoQuestion | None = None, abstains: Callable[[str], bool] | None = None
 ) -> Found | None:
@@ -808,13 +1021,13 @@ def read_boolean(
         return None
     asked = yes_no_question(question) if isinstance(question, str) else question
     said = asked.text if asked is not None else None
+    lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
     if asked is not None and said:
         found = _by_predicate(text, t, asked)
         if found is not None:
-            return found
-    found = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
-    if found is not None:
-        return found
+            return _with_lead(found, lead, text, t)
+    if lead is not None:
+        return lead
     if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
         return None
     found = _by_lexicon(text, t, asked) if not (asked is not None and asked.in_full) else None

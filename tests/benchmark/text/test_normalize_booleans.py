@@ -417,6 +417,60 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("驳回原告的诉讼请求", "法院是否支持了原告的诉讼请求？", False, "驳回 is the antonym of 支持"),
     ("", None, None, "empty"),
     ("他给了42000元", "是否退还", None, "nothing about the predicate"),
+    # another act is no answer: the stance verbs of the answer must touch what is asked
+    ("孩子由母亲抚养，父亲每月支付抚养费", "孩子是否随父亲生活？", None, "支付 is another act than 生活"),
+    # a negator before a phrase of whom the act concerns negates the act after it
+    ("被告从未与原告签订书面合同", "双方是否签订了书面合同？", False, "从未 before 与原告 negates 签订"),
+    ("公司未为其缴纳住房公积金", "公司是否缴纳了住房公积金？", False, "未 before 为其 negates 缴纳"),
+    ("物业未就停水事宜向业主进行通知", "物业是否通知了业主？", False, "未 before two phrases negates 通知"),
+    (
+        "被告未与原告协商就签订了合同",
+        "被告是否签订了合同？",
+        True,
+        "a phrase holding 就 is no phrase of whom",
+    ),
+    # a negator before a verb of carrying out negates the act it carries out
+    ("被告未履行通知义务", "被告是否通知了原告？", False, "未履行 negates 通知"),
+    ("卖方已完成交付", "卖方是否交付了货物？", True, "完成 carries 交付 out"),
+    # a modal before a word of finding is the court's conclusion
+    ("该债务应认定为夫妻共同债务", "该债务是否属于夫妻共同债务？", True, "应认定为 concludes"),
+    ("该债务属于个人债务", "该债务是否属于夫妻共同债务？", False, "个人债务 is the other kind"),
+    ("合同约定的用途违法", "合同约定的用途是否合法？", False, "违法 is the antonym of 合法"),
+    # another of a closed set of alternatives answers no
+    ("法院判处其拘役四个月", "被告人是否被判处有期徒刑？", False, "拘役 is another principal penalty"),
+    ("判处有期徒刑二年，缓刑三年", "被告人是否被判处有期徒刑？", True, "the penalty asked"),
+    ("被告承担按份责任", "被告是否承担连带责任？", False, "按份 is another form of liability"),
+    ("承担次要责任", "被告是否承担全部责任？", False, "次要 is another degree than 全部"),
+    ("承担全额赔偿责任", "被告是否承担全部赔偿责任？", True, "全额 is 全部 in other words"),
+    ("公司实缴注册资本0元", "公司是否实缴了注册资本？", False, "a zero amount: not done"),
+    # a party's claim the finder rejects is no finding
+    ("被告辩称已经还款，但未提供证据，本院不予采信", "被告是否已经还款？", False, "the rejected claim"),
+    ("原告提出被告存在违约行为，经查没有事实依据", "被告是否存在违约行为？", False, "提出 … 没有事实依据"),
+    ("被告提出上诉，二审不予支持", "被告是否提出上诉？", True, "提出上诉 is the act, not a claim"),
+    # a thing an act describes, and whether it exists
+    ("卷内没有被告签名的收条", "被告是否签名？", False, "没有 … 签名的收条: no such thing"),
+    ("卷内有被告签名的收条", "被告是否签名？", True, "有 … 签名的收条"),
+    # the act stated rather than named, the mention whose 对-phrase names the thing asked
+    (
+        "原告交付的房屋面积不足，仅交付了一半",
+        "原告是否按约交付了房屋？",
+        False,
+        "仅交付了一半 is not as agreed",
+    ),
+    ("合同仅约定了付款方式，对管辖法院未作约定", "合同是否约定了管辖法院？", False, "对管辖法院 names it"),
+    # degree adverbs, 确已, a completed one-character verb, a period asked
+    ("双方感情尚未完全破裂", "双方感情是否确已破裂？", False, "尚未 reads past 完全"),
+    ("借款已还清", "借款是否按期归还？", True, "还清: the act done in full"),
+    ("收货三个月后才提出，已超过异议期", "是否在异议期内提出异议？", False, "超过 answers a period asked"),
+    # English
+    ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
+    ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
+    (
+        "Only half of the price was paid.",
+        "Did he pay the full price?",
+        False,
+        "only for a question of the full",
+    ),
 ]
 
 
@@ -441,6 +495,10 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("基本认可。", "被告是否认可借款事实？", "partial"),
         ("如果以借条为准，则约定了利息。", "借条是否约定了利息？", "conditional"),
         ("原则上约定了。", "借条是否约定了利息？", "hedge"),
+        ("是，他没有签字。", "他是否签字？", "contradictory"),  # the opening says yes, the rest no
+        ("是的，但没有全部归还。", "是否全部归还？", None),  # a contrast word: the later words decide
+        ("已经退还了一部分，其余的还没有退还。", "是否退还？", "contradictory"),  # both, no contrast
+        ("还没到期，到期日是5月1日。", "是否到期？", None),  # 到期日 names a day, no act
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
