@@ -159,15 +159,16 @@ def width(text: str) -> int:
 def clip(text: str, limit: int = MAX_VALUE_WIDTH) -> str:
     """One line of at most ``limit`` display columns, cut with an ellipsis."""
     flat = " ".join(str(text).split())
-    if len(flat) * 2 <= limit or width(flat) <= limit:  # no character is wider than two columns
+    if len(flat) * 2 <= limit:  # no character is wider than two columns
         return flat
-    out, used = [], 0
-    for ch in flat:
-        if used + _w(ch) > limit - 1:
-            break
-        out.append(ch)
+    used, cut = 0, 0  # the columns up to and with each character; where the cut text ends
+    for i, ch in enumerate(flat):  # read only as far as the limit: a long text is cut early
         used += _w(ch)
-    return "".join(out) + "…"
+        if used <= limit - 1:  # room is left for the ellipsis
+            cut = i + 1
+        elif used > limit:
+            return flat[:cut] + "…"
+    return flat
 
 
 def number(value: Any) -> str:
