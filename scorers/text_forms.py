@@ -8,7 +8,8 @@ decide whether an answer names the expected thing, so they are rewritten or remo
 - ``SHORT_FORMS``: the usual short form of an institution's name stands for it (``中级人民法院`` ->
   ``中院``, ``人民法院`` -> ``法院``, ``建设银行`` -> ``建行``), and an education level's full name for its
   short one (``大学专科`` -> ``大专``);
-- ``ROLE_WORDS``: a party's role (``被告金华公司`` is ``金华公司``);
+- ``ROLE_WORDS``: a party's role (``被告金华公司`` is ``金华公司``), and ``KINSHIP_WORDS`` at the start of a
+  text, a person's relation before their name (``长子闻立峰`` is ``闻立峰``);
 - ``COMPANY_WORDS``: a company's legal form (``金华有限公司`` is ``金华公司`` is ``金华``);
 - ``WITHIN_WORDS`` after a number or a time unit (``15日内`` is ``15日``);
 - ``APPROX_WORDS`` around a number, when the question asks for a span (``多长``, ``期限``, ``多久``:
@@ -43,6 +44,7 @@ from scorers.keypoints import STOPWORDS
 __all__ = [
     "APPROX_WORDS",
     "COMPANY_WORDS",
+    "KINSHIP_WORDS",
     "LOCATIVES",
     "MIN_BODY",
     "NO_CUE",
@@ -59,6 +61,11 @@ __all__ = [
 ]
 
 ROLE_WORDS = ("申请执行人", "被上诉人", "被申请人", "被告人", "上诉人", "申请人", "第三人", "原告", "被告")
+#: A person's relation before their name, at the start of a text (``长子闻立峰`` is ``闻立峰``).
+KINSHIP_WORDS = (
+    "长子", "次子", "三子", "幼子", "长女", "次女", "三女", "幼女", "儿子", "女儿", "父亲", "母亲", "妻子", "丈夫",
+    "配偶", "胞兄", "胞弟", "胞姐", "胞妹", "哥哥", "姐姐", "弟弟", "妹妹", "孙子", "孙女",
+)  # fmt: skip
 COMPANY_WORDS = ("股份有限公司", "有限责任公司", "有限公司", "公司")
 WITHIN_WORDS = ("以内", "之内", "内")
 APPROX_WORDS = ("大约", "大概", "约", "左右")
@@ -77,7 +84,9 @@ SHORT_FORMS = (
 MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
-_CORE_GATE = re.compile("[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用]")
+_CORE_GATE = re.compile(
+    "[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用子女父母妻丈配胞哥姐弟妹孙]"
+)
 _SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院")
 _NUMERAL_OR_DIGIT = re.compile(
     "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
@@ -92,6 +101,7 @@ _SHORT = re.compile("|".join(re.escape(long) for long, _ in SHORT_FORMS))
 _SHORT_OF = dict(SHORT_FORMS)
 # 申请人 not in 申请人民法院…; longer roles first (被告人 before 被告)
 _ROLE = re.compile(r"申请执行人|被上诉人|被申请人|被告人|上诉人|申请人(?!民)|第三人|原告|被告")
+_KINSHIP_LEAD = re.compile(f"^(?:{'|'.join(KINSHIP_WORDS)})(?=[\u4e00-\u9fff]{{2}})")
 _COMPANY = re.compile("|".join(COMPANY_WORDS))
 _WITHIN = re.compile(r"(?<=[0-9日月年周时])(?:以内|之内|内)")
 _APPROX = re.compile(r"(?:大约|大概|约)(?=[0-9])|(?<=[0-9日月年周时点米元岁个次天分秒])左右")
@@ -152,6 +162,7 @@ def core(text: str, span: bool) -> str:
         return text
     t = _SHORT.sub(_short, text) if _SHORT_GATE.search(text) else text
     t = _ROLE.sub("", t)
+    t = _KINSHIP_LEAD.sub("", t)
     if "公司" in t:
         t = _COMPANY.sub("", t)
     if "内" in t:

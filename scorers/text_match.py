@@ -12,6 +12,8 @@ order:
 3. **head**: the answer holds the reference but for its last word: a leading part of at least
    ``HEAD_SHARE`` of the reference's core, leaving out two or three characters (``听雨轩`` for
    ``听雨轩茶楼``), not followed by another word of the same kind (``听雨轩酒楼``);
+   **short** (entities): the name's usual short form, ``_short_name`` (``恒岳建材公司`` for
+   ``江州恒岳建材贸易有限公司``, ``明正司法鉴定所`` for ``江州明正司法鉴定所``);
 4. **tokens**: jieba's words of the reference (not its region, stop words or numbers), weighted by
    their length: the share found in the answer is at least ``TOKEN_THRESHOLD``
    (``梧桐支行（江州惠民银行）`` for ``江州惠民银行梧桐支行``), and no word of the reference is replaced by
@@ -36,6 +38,7 @@ from benchmark.text.pairs import HAN_PAIR as _HAN_PAIR
 from scorers.result import MATCH, MISMATCH, OMISSION
 from scorers.text_forms import (
     LOCATIVES,
+    MIN_BODY,
     NO_CUE,
     AnswerText,
     Clause,
@@ -61,7 +64,7 @@ _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 # level not completed (``大专肄业``, ``本科在读``). Used with ``match`` at the reference's end.
 _OTHER_AFTER = re.compile(
     r"(?:的)?(?:朋友|同事|同学|亲戚|家人|父亲|母亲|儿子|女儿|妻子|丈夫|老婆|老公|哥哥|姐姐|弟弟|妹妹|老板|"
-    r"员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业)"
+    r"员工|下属|手下|司机|秘书|助理|长子|次子|长女|次女|介绍的人|肄业|在读|未毕业|没毕业)"
 )
 _HEDGE = re.compile(
     r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|听说|(?<!根)据说|不确定|说不准|"
@@ -148,7 +151,8 @@ def _telling(v: TextVerdict) -> int:
 def _match(
     ref: Reference, view: AnswerText, question: str, entity: bool, evidence: Sequence[str]
 ) -> TextVerdict:
-    if _plainly_named(ref, view):  # what rule 3 and the reading of its clause would conclude, sooner
+    asks_role = entity and _ASKS_ROLE.search(question) is not None  # then the role given is read
+    if not asks_role and _plainly_named(ref, view):  # what rule 3 and its clause's reading would conclude
         return TextVerdict(MATCH, "contains", f"answer contains {ref.text!r}", ref.text)
     missing = [n for n in ref.numbers if n not in view.numbers]
     if missing:
@@ -164,6 +168,9 @@ def _match(
     head = _head(ref, view)
     if head is not None:
         return _asserted(head, ref, view, question, entity, "head", "holds all but the last word of")
+    short = _short_name(ref, view) if entity else None
+    if short is not None:
+        return _asserted(short, ref, view, question, entity, "short", "names by its short form")
     return _by_tokens(ref, view, question)
 
 
@@ -235,6 +242,42 @@ def _head(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
     return head
 
 
+#: What may stand right before a short name in the answer: nothing, a mark, a label's verb, a role.
+_BEFORE_NAME = re.compile(
+    r"(?:^|[^\u4e00-\u9fff]|[是为系由：:]|原告|被告|保证人|出借人|借款人|出租人|承租人)$"
+)
+_COMPANY_WORD = re.compile("公司")
+
+
+def _short_name(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
+    """A name's usual short form (rule 3b, entities): the reference's core without a leading place of
+    two or three characters (``明正司法鉴定所`` for ``江州明正司法鉴定所``) and, for a company, without the
+    words of its trade after its name (``恒岳建材公司`` for ``江州恒岳建材贸易有限公司``), standing in the
+    answer as a name of its own (not inside a longer one: ``江州鼎盛建材贸易``, ``江州恒岳建设工程``). A
+    leading place is left out only from a core of eight characters or more: a shorter one may have no
+    place before its name. What is kept is at least ``MIN_BODY`` characters."""
+    body = ref.core
+    if ref.region or len(body) < 6 or not all("\u4e00" <= c <= "\u9fff" for c in body):
+        return None
+    company = _COMPANY_WORD.search(ref.canonical) is not None
+    starts = (0, 2, 3) if len(body) >= 8 else (0,)
+    for start in starts:
+        ends = range(len(body), start + MIN_BODY - 1, -1) if company else (len(body),)
+        for end in ends:
+            if (start, end) == (0, len(body)) or (end < len(body) and len(body) - end < 2):
+                continue  # the whole core is rule 2's; a trade is two characters or more
+            kept = body[start:end]
+            for clause in view.clauses:
+                at = clause.core.find(kept)
+                stop = at + len(kept)
+                if at < 0 or _BEFORE_NAME.search(clause.core, 0, at) is None:
+                    continue
+                if stop < len(clause.core) and "\u4e00" <= clause.core[stop] <= "\u9fff":
+                    continue  # the name goes on: another one
+                return re.compile(re.escape(kept))
+    return None
+
+
 def _asserted(
     pattern: re.Pattern[str],
     ref: Reference,
@@ -247,6 +290,9 @@ def _asserted(
     """A match, unless every clause that holds it negates, hedges or lists it (asides in brackets are
     read only when no clause holds it outside them; a reference across clauses is a match)."""
     if NO_CUE.fullmatch(view.text):  # no negation, hedge, bound or list could qualify it
+        role = _other_role(view.text, ref.body, question) if entity and ref.body else None
+        if role is not None:
+            return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
         m = pattern.search(view.core)
         other = _OTHER_AFTER.match(view.core, m.end()) if m is not None else None
         if other is not None:
@@ -268,10 +314,42 @@ def _asserted(
     return TextVerdict(MATCH, rule, f"answer {how} {ref.text!r}", ref.text)
 
 
+#: Roles that are each other's opposite in one relation: a name given the other role of the pair than the
+#: question asks is not the one asked (``出租人覃书朗…`` for ``承租人是谁``).
+_OPPOSITE_ROLES = (
+    ("出租人", "承租人"), ("出借人", "借款人"), ("出卖人", "买受人"), ("债权人", "债务人"), ("发包人", "承包人"),
+    ("被上诉人", "上诉人"), ("被申请人", "申请人"), ("被告人", "被害人"), ("原告", "被告"), ("甲方", "乙方"),
+)  # fmt: skip
+_PAIRED_ROLES = "|".join(sorted({r for pair in _OPPOSITE_ROLES for r in pair}, key=len, reverse=True))
+_ROLE_BEFORE = re.compile(f"({_PAIRED_ROLES})(?:是|为|系)?$")
+_ASKS_ROLE = re.compile(_PAIRED_ROLES)  # the longer role first: 被告人 asked is not 被告
+
+
+def _other_role(text: str, name: str, question: str) -> str | None:
+    """The role of the pair the question asks about that is not the asked one, when the text gives it to
+    every mention of ``name`` (``出租人覃书朗将房屋租给了戴秋萍`` for ``承租人是谁``)."""
+    asked = set(_ASKS_ROLE.findall(question))
+    at = text.find(name)
+    given: set[str] = set()
+    while at >= 0:
+        m = _ROLE_BEFORE.search(text, max(0, at - 5), at)
+        if m is None:
+            return None
+        given.add(m.group(1))
+        at = text.find(name, at + 1)
+    for pair in _OPPOSITE_ROLES:
+        if len(asked & set(pair)) == 1 and given and given <= set(pair) - asked:
+            return given.pop()
+    return None
+
+
 def _qualified(
     clause: Clause, m: re.Match[str], ref: Reference, question: str, entity: bool
 ) -> TextVerdict | None:
     before, after = m.string[: m.start()], m.string[m.end() :]
+    role = _other_role(clause.text, ref.body, question) if entity and ref.body else None
+    if role is not None:
+        return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
     if _NEGATED.search(before) or (entity and _denies_of(after, question)):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
@@ -377,11 +455,28 @@ def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:
         how = "denies" if _negates(sentence.core) else "affirms"
         reason = f"answer {how} what {ref.text!r} {'affirms' if how == 'denies' else 'denies'}"
         return TextVerdict(MISMATCH, "negated", reason, ref.text, share)
+    left_out = _inner_place_left_out(ref, sentence.core)
+    if left_out is not None:
+        reason = f"answer names a wider place than {ref.text!r}: it leaves out {left_out!r}"
+        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     replaced = _replaced(words, found, sentence.clauses)
     if replaced:
         reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
         return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+
+
+def _inner_place_left_out(ref: Reference, text: str) -> str | None:
+    """A place of the reference's region left out after a wider one the answer names (``沧禾市劳动人事争议
+    仲裁委员会`` for ``沧禾市东渚区…``: the city's body, not the district's). Leading places may be left
+    out, never one inside the region."""
+    named = False
+    for name, unit in ref.region:
+        if name in text:
+            named = True
+        elif named:
+            return name + unit
+    return None
 
 
 def _negates(text: str) -> bool:

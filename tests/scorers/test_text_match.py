@@ -257,6 +257,37 @@ def test_a_name_whose_act_is_denied_is_not_named(answer: str, status: str, why: 
     assert _compare(compare_entity, "柏书瑶", answer, asked).status == status, why
 
 
+@pytest.mark.parametrize(
+    ("reference", "answer", "question", "status", "why"),
+    [
+        ("长女戴秋萍", "戴秋萍", "遗产由谁继承？", MATCH, "a relation before the name does not decide"),
+        ("长女戴秋萍", "次女戴秋芸", "遗产由谁继承？", MISMATCH, "another name"),
+        ("戴秋萍", "戴秋萍的长女", "遗产由谁继承？", MISMATCH, "a relative of hers is another person"),
+        ("覃书朗", "借款人覃书朗向戴秋萍借款", "出借人是谁？", MISMATCH, "named as the other party"),
+        ("覃书朗", "出借人覃书朗", "出借人是谁？", MATCH, "named as the party asked"),
+        ("覃书朗", "被告覃书朗", "出借人是谁？", MATCH, "a role of another relation says nothing"),
+        (
+            "宁川市临江区人民检察院",
+            "宁川市人民检察院",
+            "谁提起公诉？",
+            MISMATCH,
+            "the city's, not the district's",
+        ),
+        ("宁川市临江区人民检察院", "临江区检察院", "谁提起公诉？", MATCH, "a leading place left out"),
+        ("宁川顺和物流运输有限公司", "顺和物流公司", "承运人是哪家公司？", MATCH, "the usual short name"),
+        ("宁川顺和物流运输有限公司", "宁川顺和公司", "承运人是哪家公司？", MATCH, "place and name"),
+        ("宁川顺和物流运输有限公司", "宁川顺和建材有限公司", "承运人是哪家公司？", MISMATCH, "another trade"),
+        ("宁川顺和物流运输有限公司", "宁川恒通物流运输公司", "承运人是哪家公司？", MISMATCH, "another name"),
+        ("顺和物流运输有限公司", "物流运输公司", "承运人是哪家公司？", MISMATCH, "no place to leave out"),
+        ("宁川信衡会计师事务所", "信衡会计师事务所", "谁出具了审计报告？", MATCH, "a leading place left out"),
+    ],
+)
+def test_relations_roles_places_and_short_names(
+    reference: str, answer: str, question: str, status: str, why: str
+) -> None:
+    assert _compare(compare_entity, reference, answer, _question(question)).status == status, why
+
+
 def test_a_list_is_a_hedge_only_for_an_entity() -> None:
     assert _compare(compare_text, "装修", "装修、经营周转").status == MATCH
     assert _compare(compare_text, "装修", "装修或经营周转").status == MISMATCH
