@@ -61,6 +61,20 @@ _INFO_NOUN = re.compile(
     re.IGNORECASE,
 )
 
+# A person right after a cue of finding or knowing, and nothing of theirs after the person: the object
+# is the person
+# (``因未找到被告人，案件中止审理``, ``she did not know the defendant``), not information about them
+# (``不知道他的电话``, ``did not know the defendant's address``).
+_FINDING_OR_KNOWING = re.compile(
+    r"(?:找到|查到|找|知道|清楚|认识|了解|know|find|found|locate)$", re.IGNORECASE
+)
+_PERSON_OBJECT = re.compile(
+    rf"(?:{_PARTIES}|被害人|本人)(?![的之])(?=$|[，,。；;！!？?\n、]|[\u4e00-\u9fff]{{0,4}}?(?:案件|中止|下落|本案|导致|致使))"
+    r"|\s+(?:him|her|them|each other|the (?:defendant|plaintiff|borrower|lender|guarantor|suspect|accused|witness|"
+    r"victim|applicant|respondent|seller|buyer|landlord|tenant|employer|employee|other party))(?!['’]s)\b(?!\s+(?:was|were|had|has|is|would|could|owned|lived|worked|went))",
+    re.IGNORECASE,
+)
+
 # --- relative clauses (Chinese: the cue, maybe a verb or an object, then 的 and a noun) -----------
 
 # Nouns that name a piece of information: after 的 they are what the cue says is missing
@@ -168,6 +182,8 @@ def aside(text: str, m: re.Match[str]) -> bool:
     after = text[end : end + 24]
     if _ADJECTIVE_CUE.fullmatch(cue) and _NOUN_AFTER.match(after) and not _INFO_NOUN.match(after):
         return True
+    if _FINDING_OR_KNOWING.search(cue) and _PERSON_OBJECT.match(after):
+        return True  # 未找到被告人, did not know the defendant: a person is no piece of information
     if cue[:1].isascii():
         return _en_relative(text, cue, start, end)
     return _zh_relative(text, cue, start, end)

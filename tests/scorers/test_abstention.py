@@ -160,6 +160,8 @@ def test_cue_outside_quotes_counts_even_with_quotes_present() -> None:
         "The defendant did not provide a receipt, so the claim failed.",
         "She did not give any reason and left.",
         "Unclear terms were clarified; the rate is 7.2% a year.",  # an adjective before a plain noun
+        "因一直未找到被申请人，执行程序终结。",  # a person is found or not, no piece of information
+        "The buyer said he did not know the seller before the sale.",
     ],
 )
 def test_cues_that_are_not_the_answers_stance(text: str) -> None:
@@ -175,6 +177,11 @@ def test_cues_that_are_not_the_answers_stance(text: str) -> None:
         "原告未提交付款凭证，判决书没有实际支付的日期和方式。",  # the second clause abstains
         "材料未提供该信息。",  # the material, not a party, gives nothing
         "卷中没有证人。",  # 卷 alone names the case file
+        "我不知道被申请人的住址。",  # information about a person
+        "I do not know the seller's address.",
+        "对于借款用途，笔录保持沉默。",  # the record is silent
+        "现有材料未能体现该笔款项的去向。",
+        "依据现有证据，无法得出确定的结论。",
         "在卷材料中未见开票日期。",
         "The record does not give the amount.",
         "An unknown amount was spent on dinners.",  # the noun names the information
