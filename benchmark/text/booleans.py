@@ -66,7 +66,7 @@ for _w in _split(
     "说 "  # 不能说没有: a word of saying before a stance it reports
     "目前 至今 迄今 当前 现在 仍 仍然 依然 截至目前 到现在 "  # 目前还没有: a time up to now
     "所 "  # 不是被告本人所签: the act a 所-phrase names
-    "彻底 真正 明显 确已 充分 全面 "  # 尚未彻底破裂, 未充分告知: a degree of the act
+    "彻底 真正 明显 确已 充分 全面 如实 "  # 尚未彻底破裂, 未充分告知: a degree of the act
     "发现 检出 查出 查见"  # 未发现质量问题: a finding of the thing
 ):
     _WORDS.setdefault(_w, _ADV)
@@ -90,9 +90,10 @@ _MODAL_LEAD = re.compile(
 )
 _MODAL_END = re.compile("(?:需要|应当|应该|应予|必须|可以|能够|需|须|应|要|能)$")
 _MODAL_MARKS = frozenset(("能否", "可否", "能不能"))
-#: Negators of what happened: an intention is never negated with them (``*要求未退还``), so a word of
-#: intention right before one is a noun (``请求未获支持``).
-_REALIS_NEG = ("未", "没", "并未", "尚未", "从未")
+#: Negators of what happened, and 已 (what has happened): an intention is never negated with them
+#: (``*要求未退还``) nor said done, so a word of intention right before one is a noun (``请求未获支持``,
+#: ``请求已过诉讼时效``).
+_REALIS_NEG = ("未", "没", "并未", "尚未", "从未", "已")
 #: A phrase of place between a negator and its verb (未在借条上签字, 没有在合同上盖章).
 _PLACE_BEFORE = re.compile("在[\u4e00-\u9fff]{1,8}?(?:上|中|里|内)")
 
@@ -105,7 +106,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("承认", "认可", "确认"),
     ("参与", "参加"),
     ("知道", "知情", "知晓"),
-    ("同意", "答应", "认可"),
+    ("同意", "答应", "认可", "愿意"),
     ("认可", "没意见", "无意见"),  # no objection: the stance of one asked to accept
     ("同意", "没意见", "无意见"),
     ("提出", "提起"),
@@ -194,10 +195,12 @@ _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
 _LIGHT_VERB = re.compile(
-    "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|进行|被|系|属|是)"
+    "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|进行|经过|设有|被|系|属|是)"
 )
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
-_ATTITUDES = frozenset(_split("认罪 承认 认可 同意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张"))
+_ATTITUDES = frozenset(
+    _split("认罪 承认 认可 同意 愿意 接受 否认 反对 拒绝 知道 知情 谅解 异议 放弃 撤回 主张")
+)
 _DECLARING = frozenset({"表示", "同意"})  # 表示认罪, 同意谅解: the attitude declared
 _INHERENT_NEG = frozenset({"否认", "拒绝", "反对", "拒收", "翻供", "喊冤", "不认可", "错", "驳回"})
 
@@ -206,7 +209,7 @@ _Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
 _MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
 _LEAD_ADV = re.compile(
-    r"^(?:曾经|已经|确已|有|已|都|曾|确实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
+    r"^(?:曾经|已经|确已|有|已|都|曾|确实|如实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
 )
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
 _ON_TIME = re.compile("按时|按期|如期|按约|准时")
@@ -331,6 +334,12 @@ def _clause_floor(t: str, pos: int) -> int:
     return floor
 
 
+#: Words that say a proposition is not proven, anywhere before the act in its clause (``公司提交的证据不足以
+#: 证明劳动者严重违纪``): they negate it, as they do right before it.
+_UNPROVEN_BEFORE = re.compile(
+    "(?:没有|无|缺乏)(?:足够的?|充分的?|相关)?证据(?:证明|证实|表明|显示)|证据不足以?(?:证明|证实|认定)?|"
+    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)"
+)
 #: A word of absence before a thing an act's clause describes (没有家属签字的同意书, 未见被告签名的借条).
 _ABSENT_BEFORE = re.compile("(没有|并无|未见|不存在|没|无)[^，,。；;！!？?\n]{1,12}$")
 
@@ -347,6 +356,8 @@ def _hit_at(
             return absent.start(1), end, inherent
     if stop is not None:
         return None
+    if count == 0 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
+        count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
         return None
     return lo, end, (count + inherent) % 2 == 0

@@ -462,6 +462,15 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("双方感情尚未完全破裂", "双方感情是否确已破裂？", False, "尚未 reads past 完全"),
     ("借款已还清", "借款是否按期归还？", True, "还清: the act done in full"),
     ("收货三个月后才提出，已超过异议期", "是否在异议期内提出异议？", False, "超过 answers a period asked"),
+    # a proposition said unproven before its subject, a noun of intention before 已, manner and light verbs
+    ("原告提交的证据不足以证明被告收到货物", "被告是否收到了货物？", False, "the proposition is unproven"),
+    ("现有证据不能证明双方存在借贷关系", "双方是否存在借贷关系？", False, "不能证明 before the subject"),
+    ("该项诉讼请求已过诉讼时效", "该请求是否超过诉讼时效？", True, "请求 before 已 is a noun"),
+    ("被告人拒不如实供述", "被告人是否如实供述？", False, "如实 is the manner, read past"),
+    ("出卖人表示愿意解除合同", "出卖人是否同意解除合同？", True, "愿意 declares assent"),
+    ("该车辆设有质押", "该车辆是否设有质押？", True, "设有 is a light verb"),
+    ("该车辆无质押登记", "该车辆是否设有质押？", False, "无 … 质押"),
+    ("补充协议系双方协商后签订", "补充协议是否经过双方协商？", True, "经过 is a light verb"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
