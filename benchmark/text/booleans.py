@@ -663,7 +663,7 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
                 hits = _most_telling(t, hits, question.text)
                 if _contradicts_itself(t, hits):
-                    return _contradictory(text, t, min(h[0] for h in hits), max(h[1] for h in hits))
+                    return _contradictory(text, min(h[0] for h in hits), max(h[1] for h in hits))
                 start, end, value = _pick(t, hits, question.occasions, question.text)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
                 if _rejected_claim(t, start):
@@ -752,7 +752,7 @@ def _most_telling(t: str, hits: list[tuple[int, int, bool]], question: str) -> l
     return acts or hits
 
 
-def _contradictory(text: str, t: str, start: int, end: int) -> Found:
+def _contradictory(text: str, start: int, end: int) -> Found:
     """An answer that both states and denies what is asked: no definite stance (qualifier
     ``contradictory``), and no later reading may take one from it."""
     return Found("boolean", False, start, end, text[start:end], False, "contradictory")
@@ -760,7 +760,7 @@ def _contradictory(text: str, t: str, start: int, end: int) -> Found:
 
 def _contradicts_itself(t: str, hits: list[tuple[int, int, bool]]) -> bool:
     """Whether the answer both states and denies the act, with no contrast word to say which holds
-    (``被控侵权标识…不构成侵权``, ``仅缴纳了工伤保险，…均未缴纳``): it then takes no stance."""
+    (``被控侵权标识…不构成侵权``, ``仅缴纳了工伤保险，…均未缴纳``): it then takes no definite stance."""
     acts = {value for _, end, value in hits if not _NOMINAL_AFTER.match(t, end)}
     return len(acts) > 1 and _last_contrast(t) is None
 
@@ -1014,7 +1014,7 @@ def _with_lead(found: Found, lead: Found | None, text: str, t: str) -> Found:
     contrast = _last_contrast(t)
     if contrast is not None and contrast.start() >= lead.end:
         return found
-    return _contradictory(text, t, lead.start, found.end)
+    return _contradictory(text, lead.start, found.end)
 
 
 def read_boolean(
