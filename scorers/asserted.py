@@ -21,7 +21,8 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   opening clause that sets the scene, ``第一次讯问时，``); the total
   of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
   rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
-  without saying which one answers.
+  without saying which one answers. A single value is asserted unless a clause without it says the
+  asked value is unknown and shares more with the question (``2021年11月9日立案，判决日期不详``).
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ class Picked:
 
     asserted: tuple[Found, ...]
     listed: tuple[Found, ...] = ()
+    unknown: str = ""  # the clause that says the asked value is unknown, when the values are another's
 
 
 @dataclass(frozen=True)
@@ -335,13 +337,38 @@ def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return inside[0] if _BARE_REST.fullmatch("".join(rest)) else None
 
 
+#: Words that say a value is unknown or not recorded (判决日期不详, 没有记载借款日期).
+_UNKNOWN = re.compile(
+    "不详|不明(?!白)|未知|没有记载|未记载|未载明|没有载明|没有写明|未写明|无法确定|不能确定|不清楚"
+)
+
+
+def _said_unknown(
+    text: str, found: Sequence[Found], words: QuestionWords, key: Callable[[Found], Hashable]
+) -> str:
+    """A clause, holding no value, that says the asked value is unknown and shares more with the question
+    than the value's own clause (``2021年11月9日立案，判决日期不详`` for ``本判决是哪一天作出的？``): the
+    value is another's. Empty when there is none."""
+    if not found or not words.pairs:
+        return ""
+    own = max(_question_scores(text, found, key, words).values(), default=0)
+    for start, end in _clauses(text):
+        clause = text[start:end]
+        if _UNKNOWN.search(clause) is None or any(start <= f.start < end for f in found):
+            continue
+        if _shared(text, start, end, found, words) > own:
+            return clause.strip("，,。；;！!？? ")
+    return ""
+
+
 def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[[Found], Hashable]) -> Picked:
     """The definite values of ``found`` (read from ``text``) that the answer asserts; ``words``: the
     question's (``question_words``); ``key`` tells which values are the same (the value itself, or a
     date's ISO form)."""
     distinct = {key(f) for f in found}
     if len(distinct) <= 1:
-        return Picked(tuple(found))
+        unknown = _said_unknown(text, found, words, key)
+        return Picked((), tuple(found), unknown) if unknown else Picked(tuple(found))
     scores = _question_scores(text, found, key, words)
     final = _finding(text, found, key)
     if final is not None and _sum_of_parts(found, key, final):

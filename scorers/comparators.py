@@ -190,8 +190,12 @@ def _asks_parts(ctx: CompareContext) -> bool:
 
 
 def _listed(ctx: CompareContext, expected: Any, stated: list[Any], picked: Picked, what: str) -> Component:
-    """The answer states several values without saying which answers the question: a mismatch."""
+    """The answer states several values without saying which answers the question (a mismatch), or
+    says the asked value is unknown and gives its one value for something else (an omission)."""
     shown = ", ".join(dict.fromkeys(_shown(picked.listed)))
+    if picked.unknown:
+        reason = f"answer says the asked value is unknown ({picked.unknown!r}); {shown} is another's"
+        return result(ctx, OMISSION, expected, stated, reason)
     reason = f"answer lists {what} {shown} without saying which answers the question"
     return result(ctx, MISMATCH, expected, stated, reason)
 

@@ -189,3 +189,36 @@ def test_the_whole_over_a_part_on_a_tie_of_question_words() -> None:
     assert [f.value for f in picked.asserted] == [48]
     asked = pick(found, text, question_words("记账本中记账的有多少页？"), lambda f: f.value)
     assert [f.value for f in asked.asserted] == [23]
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "asserted", "why"),
+    [
+        (
+            "2022年3月1日签收，货款支付日期不详。",
+            "货款是哪一天支付的？",
+            [],
+            "the asked date is said unknown",
+        ),
+        (
+            "货款于2022年3月1日支付，签收日期不详。",
+            "货款是哪一天支付的？",
+            ["2022-03-01"],
+            "another is unknown",
+        ),
+        (
+            "2022年3月1日，具体时间不详。",
+            "货款是哪一天支付的？",
+            ["2022-03-01"],
+            "the unknown shares nothing",
+        ),
+        ("合同没有记载货款的支付日期，2022年3月1日是签收日。", "货款是哪一天支付的？", [], "没有记载 …"),
+    ],
+)
+def test_a_single_value_is_anothers_when_the_asked_one_is_said_unknown(
+    text: str, question: str, asserted: list[str], why: str
+) -> None:
+    dates = [f for f in find_dates(text) if f.definite]
+    picked = pick(dates, text, question_words(question), lambda f: str(f.value))
+    assert [str(f.value) for f in picked.asserted] == asserted, why
+    assert bool(picked.unknown) is not bool(asserted), why
