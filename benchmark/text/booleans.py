@@ -312,13 +312,13 @@ def _chain(
     return count, None, lo
 
 
-#: A negator before a phrase that brings in whom the act concerns (未与其签订, 没有向法院申请, 未为其缴纳):
-#: it negates the act after the phrase. The phrase is short and holds no act of its own (未与其协商就签订
+#: A negator before a phrase that brings in whom the act concerns (未与其签订, 没有向法院申请, 未为其缴纳),
+#: or whom it orders to act (未要求濮晓岚承担, 没有让他签字): it negates the act after the phrase. The phrase is short and holds no act of its own (未与其协商就签订
 #: is read as before); without a negator before it, the phrase is left as it is (对借条无异议: its
 #: words are the negator's).
 _NEGATED_ARGUMENT = re.compile(
     "(?:并未|尚未|从未|未曾|不曾|没有|并不|从不|拒不|未|没|不)(?:再|又|曾|还|也|都|主动|及时|按时|按期)?"
-    "((?:(?:与|跟|同(?!意)|和(?!解)|向|对(?!方)|给(?!付)|为(?!了|由|此)|替|把|将(?!来|会)|就)"
+    "((?:(?:与|跟|同(?!意)|和(?!解)|向|对(?!方)|给(?!付)|为(?!了|由|此)|替|把|将(?!来|会)|就|要求|判令|责令|让|叫|令)"
     "[^就便而后再才并且又即，,。；;！!？?\n]{1,8}?){1,2})$"
 )
 #: Verbs of carrying out an act or a duty (未履行告知义务, 未完成交付): a negator before them negates it.

@@ -429,6 +429,9 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         True,
         "a phrase holding 就 is no phrase of whom",
     ),
+    ("法院未责令被告向原告赔礼道歉", "被告是否向原告赔礼道歉？", False, "未 before 责令 and whom it orders"),
+    ("判决没有要求保证人承担连带责任", "保证人是否承担连带责任？", False, "没有要求 … negates 承担"),
+    ("判决要求保证人承担连带责任", "保证人是否承担连带责任？", True, "the order, not negated"),
     # a negator before a verb of carrying out negates the act it carries out
     ("被告未履行通知义务", "被告是否通知了原告？", False, "未履行 negates 通知"),
     ("卖方已完成交付", "卖方是否交付了货物？", True, "完成 carries 交付 out"),
