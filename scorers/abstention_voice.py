@@ -7,7 +7,8 @@ the material does not hold the value (docs/scoring/conflict_gap.md, "Not the ans
   did not give (``被告未提交书面答辩意见``); an English adjective before a noun that names no piece of
   information (``Unclear terms``); a cue inside a relative clause, whose noun phrase is then the subject
   of something else (``没有提到的第三笔也已查明``, ``未提交证据的一方承担不利后果``, ``the witness who could
-  not remember``, ``the payment not mentioned in the transcript appears in …``).
+  not remember``, ``the payment not mentioned in the transcript appears in …``); a cue of finding or
+  knowing whose object is a person (``因未找到被告人``, ``she did not know the defendant``).
 - **double negatives** (``cancelled_after``): "no information" followed by a verb of leaving out
   (``没有任何信息被隐瞒``, ``笔录中没有遗漏``, ``No information was withheld``) says nothing is missing.
 - **a party's words, then the answer's own** (``outweighed``): a cue a party says (reported speech,
@@ -62,9 +63,8 @@ _INFO_NOUN = re.compile(
 )
 
 # A person right after a cue of finding or knowing, and nothing of theirs after the person: the object
-# is the person
-# (``因未找到被告人，案件中止审理``, ``she did not know the defendant``), not information about them
-# (``不知道他的电话``, ``did not know the defendant's address``).
+# is the person (``因未找到被告人，案件中止审理``, ``she did not know the defendant``), not information
+# about them (``不知道他的电话``, ``did not know the defendant's address``).
 _FINDING_OR_KNOWING = re.compile(
     r"(?:找到|查到|找|知道|清楚|认识|了解|know|find|found|locate)$", re.IGNORECASE
 )
