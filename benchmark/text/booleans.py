@@ -240,7 +240,9 @@ _LEAD = re.compile(
     r"\s*[，,：:]\s*)?"
 )
 _QUESTION_SENTENCE = re.compile(r"[^。！!?；;\n]*\?")  # after half_width: ？ is ?
-_STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s]+")
+_STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s【】\[\]]+")
+#: A whole answer that is one mark or letter of a form (``√``, ``×``, ``Y``, ``N``).
+_MARKS = {"√": True, "✔": True, "✓": True, "y": True, "×": False, "✘": False, "✗": False, "n": False}
 _AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可 正是 确有"))
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _EN_NEG = frozenset(
@@ -986,6 +988,22 @@ _EN_WHOLE = re.compile(r"\b(?:in full|full|fully|entirely|completely|in its enti
 _EN_PART = re.compile(r"\b(?:partly|partially|in part|part of|only some|some of|only)\b")
 
 
+#: A form's label before a colon (``判断：否``, ``是/否：否``, ``签字：有``): a few characters, no yes/no word.
+_FORM_LABEL = re.compile(r"^\s*([^，,。；;：:！!？?\n]{1,8}?)\s*[:：]\s*(?=\S)")
+
+
+def _past_label(t: str) -> str:
+    """``t`` with a form's label blanked (the same length), unless the label is itself a yes or no
+    (``No: she did not appear.``, ``否：未到庭``)."""
+    m = _FORM_LABEL.match(t)
+    if m is None:
+        return t
+    label = _STRIP_PARTICLES.sub("", m.group(1)).lower()
+    if label in _AFFIRM or _WORDS.get(label) == _NEG or label in _EN_YES or label in _EN_NO:
+        return t
+    return " " * m.end() + t[m.end() :]
+
+
 def _past_lead(t: str) -> str:
     """``t`` with its lead clause (``根据笔录，``, ``答：``) blanked: the same length, spans unchanged."""
     m = _LEAD.match(t)
@@ -1028,8 +1046,13 @@ def read_boolean(
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
     t = _past_lead(_without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00"))))
+    t = _past_label(t)
     if not t.strip():
         return None
+    mark = t.strip().strip("【】[]()（）。.").lower()
+    if mark in _MARKS:
+        start = t.index(t.strip()[0])
+        return _found(text, t, start, start + len(t.strip()), _MARKS[mark])
     asked = yes_no_question(question) if isinstance(question, str) else question
     said = asked.text if asked is not None else None
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)

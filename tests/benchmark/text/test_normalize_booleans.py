@@ -474,6 +474,14 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("该车辆设有质押", "该车辆是否设有质押？", True, "设有 is a light verb"),
     ("该车辆无质押登记", "该车辆是否设有质押？", False, "无 … 质押"),
     ("补充协议系双方协商后签订", "补充协议是否经过双方协商？", True, "经过 is a light verb"),
+    # forms: a label before a colon, marks and letters, brackets
+    ("是/否：否", "被告是否到庭？", False, "是/否 is the form's label"),
+    ("判断：是", "被告是否到庭？", True, "a label before the colon"),
+    ("否：未到庭", "被告是否到庭？", False, "a yes/no word before a colon is no label"),
+    ("√", "被告是否到庭？", True, "a tick"),
+    ("×", "被告是否到庭？", False, "a cross"),
+    ("N", "Did the defendant appear?", False, "a form's letter"),
+    ("【否】", "被告是否到庭？", False, "brackets around the word"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
