@@ -164,13 +164,15 @@ def _field_count(item: Any) -> Found | None:
 
 _BARE_PREFIX = re.compile(r"^(?:答[:：]?)?(?:共计|总共|合计|总计|一共|共|是)?")
 _BARE_MAX = 16
-# A number without a unit: digits (two to nine, no leading zero: not a code or a phone number), a
+# A number without a unit: digits (two to nine, no leading zero: not a code or a phone number; or
+# grouped by thousands separators, 150,000.00), a
 # digit before 万/千 or the shorthand k (thousand) or w (万: 1.5w), or numerals in words with a
 # magnitude (四千五, 一万二); not a part of a masked number (138****4500).
 _CN_MONEY_NUMERAL = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟"
 _UNIT_LESS = re.compile(
     rf"(?<![0-9A-Za-z.,*＊第{_CN_MONEY_NUMERAL}])"
-    rf"(?:[1-9][0-9]*(?:\.[0-9]+)?[kKwW]|[1-9][0-9]{{1,8}}(?:\.[0-9]+)?|[1-9](?:\.[0-9]+)?[万千]"
+    rf"(?:[1-9][0-9]*(?:\.[0-9]+)?[kKwW]|[1-9][0-9]{{0,2}}(?:,[0-9]{{3}})+(?:\.[0-9]+)?"
+    rf"|[1-9][0-9]{{1,8}}(?:\.[0-9]+)?|[1-9](?:\.[0-9]+)?[万千]"
     rf"|[{_CN_MONEY_NUMERAL}]*[百千万亿佰仟][{_CN_MONEY_NUMERAL}]*)"
     r"(?![0-9A-Za-z%‰.*＊])"
 )

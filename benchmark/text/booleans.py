@@ -1004,6 +1004,34 @@ def _past_label(t: str) -> str:
     return " " * m.end() + t[m.end() :]
 
 
+#: A yes/no form with boxes (``是☑ 否☐``, ``是（ ）否（√）``, ``- [x] 是``): the ticked option answers.
+_BOX_CHECKED = r"(?:☑|☒|✅|■|√|✓|✔|\[[xX√✓]\]|[（(]\s*[√✓✔xX]\s*[)）])"
+_BOX_EMPTY = r"(?:☐|□|\[\s?\]|[（(]\s*[)）])"
+_OPTION = r"是|否|有|无|(?i:yes|no)"
+_BOXED = re.compile(
+    rf"{_BOX_CHECKED}\s*(?P<co>{_OPTION})|{_BOX_EMPTY}\s*(?P<eo>{_OPTION})"
+    rf"|(?P<oc>{_OPTION})\s*{_BOX_CHECKED}|(?P<oe>{_OPTION})\s*{_BOX_EMPTY}"
+)
+
+
+def _ticked(text: str, t: str) -> tuple[bool, Found | None]:
+    """Whether ``t`` is a yes/no form (two options or more with boxes), and its ticked option (None when
+    none or several are ticked)."""
+    options = []
+    for m in _BOXED.finditer(t):
+        word = m.group("co") or m.group("eo") or m.group("oc") or m.group("oe")
+        ticked = m.group("co") is not None or m.group("oc") is not None
+        at = m.start("co") if m.group("co") else m.start("eo") if m.group("eo") else m.start()
+        options.append((word.lower(), ticked, at))
+    if len(options) < 2:
+        return False, None
+    chosen = [(word, at) for word, ticked, at in options if ticked]
+    if len(chosen) != 1:
+        return True, None
+    word, at = chosen[0]
+    return True, _found(text, t, at, at + len(word), word in ("是", "有", "yes"))
+
+
 def _past_lead(t: str) -> str:
     """``t`` with its lead clause (``根据笔录，``, ``答：``) blanked: the same length, spans unchanged."""
     m = _LEAD.match(t)
@@ -1049,6 +1077,9 @@ def read_boolean(
     t = _past_label(t)
     if not t.strip():
         return None
+    form, ticked = _ticked(text, t)
+    if form:
+        return ticked
     mark = t.strip().strip("【】[]()（）。.").lower()
     if mark in _MARKS:
         start = t.index(t.strip()[0])

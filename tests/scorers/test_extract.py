@@ -109,6 +109,8 @@ def test_a_long_answer_with_a_hedged_bare_number_has_no_definite_amount() -> Non
         ("每条600，两条1200", [600, 1200]),  # two numbers: which one answers is pick's work
         ("20k", [20000]),
         ("1.5w", [15000]),
+        ("金额（元）：150,000.00", [150000]),  # thousands separators: one number, not 150
+        ("第1,000名", []),
         ("尾号0428的卡", []),  # a code keeps its leading zero: no amount
         ("下午3点给的", []),
         ("2020年8月3日", []),

@@ -19,6 +19,9 @@ ROWS = [
     ("x**", "x**", "an unclosed marker stays"),
     ("**\n95000**", "**\n95000**", "emphasis never spans lines"),
     ("一切正常", "一切正常", "no marker: the very text"),
+    ("金额：~~10万~~ 15万元", "金额：        15万元", "struck-through text is taken back"),
+    ("2~3万", "2~3万", "a range's tilde is no strike-through"),
+    ("~~ 10万 ~~", "~~ 10万 ~~", "a strike-through opens and closes on a character"),
 ]
 
 

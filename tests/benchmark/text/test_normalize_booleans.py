@@ -482,6 +482,10 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("×", "被告是否到庭？", False, "a cross"),
     ("N", "Did the defendant appear?", False, "a form's letter"),
     ("【否】", "被告是否到庭？", False, "brackets around the word"),
+    ("是（ ）否（√）", "被告是否到庭？", False, "the ticked option of a form (was a yes)"),
+    ("☑有 ☐无", "借条是否约定利息？", True, "a box before the option"),
+    ("- [ ] 是\n- [x] 否", "Did the defendant appear?", False, "a Markdown task list"),
+    ("是☑ 否☑", "被告是否到庭？", None, "both ticked: no stance"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
