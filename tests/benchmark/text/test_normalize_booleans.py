@@ -538,3 +538,16 @@ def test_the_callers_abstention_reader_replaces_the_built_in_lexicon() -> None:
     assert read_boolean("未见相关记录。", question, abstains=lambda t: False) is not None
     assert read_boolean("不知道。", question, abstains=lambda t: True) is None
     assert read_boolean("不知道。", None, abstains=lambda t: True) is not None, "without a question: a stance"
+
+
+def test_the_documentation_lists_every_synonym_and_antonym() -> None:
+    """docs/normalization.md ("Yes/no stances") names every word the reader takes for another."""
+    from pathlib import Path
+
+    from benchmark.text import booleans
+
+    doc = (Path(__file__).resolve().parents[3] / "docs/normalization.md").read_text(encoding="utf-8")
+    words = {w for group in booleans._SYNONYMS for w in group if len(w) > 1}
+    words |= {w for head, opposites in booleans._ANTONYMS.items() for w in (head, *opposites)}
+    missing = sorted(w for w in words if w not in doc)
+    assert not missing, f"not in docs/normalization.md: {missing}"
