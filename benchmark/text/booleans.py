@@ -994,13 +994,15 @@ _FORM_LABEL = re.compile(r"^\s*([^，,。；;：:！!？?\n]{1,8}?)\s*[:：]\s*(
 
 def _past_label(t: str) -> str:
     """``t`` with a form's label blanked (the same length), unless the label is itself a yes or no
-    (``No: she did not appear.``, ``否：未到庭``)."""
+    or holds a negator (``No: she did not appear.``, ``否：未到庭``, ``未签字：见第3页``)."""
     m = _FORM_LABEL.match(t)
     if m is None:
         return t
     label = _STRIP_PARTICLES.sub("", m.group(1)).lower()
-    if label in _AFFIRM or _WORDS.get(label) == _NEG or label in _EN_YES or label in _EN_NO:
+    if label in _AFFIRM or label in _EN_YES or label in _EN_NO:
         return t
+    if "/" not in label and "／" not in label and any(c in label for c in "不没未非无否"):
+        return t  # 未签字：…: the label says no itself (是/否：… names both and says neither)
     return " " * m.end() + t[m.end() :]
 
 

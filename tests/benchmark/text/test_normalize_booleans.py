@@ -478,6 +478,7 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("是/否：否", "被告是否到庭？", False, "是/否 is the form's label"),
     ("判断：是", "被告是否到庭？", True, "a label before the colon"),
     ("否：未到庭", "被告是否到庭？", False, "a yes/no word before a colon is no label"),
+    ("未签字：见借条第3页", "被告是否签字？", False, "a label that says no itself is read"),
     ("√", "被告是否到庭？", True, "a tick"),
     ("×", "被告是否到庭？", False, "a cross"),
     ("N", "Did the defendant appear?", False, "a form's letter"),
