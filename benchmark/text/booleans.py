@@ -418,16 +418,16 @@ def _pick(
     t: str,
     hits: list[tuple[int, int, bool]],
     occasions: frozenset[str] = frozenset(),
-    question: str = "",
+    asked: frozenset[str] = frozenset(),
 ) -> tuple[int, int, bool]:
     """The first mention, or the first after the last contrast word (但/但是/却) when there is one,
     unless the question asks about an occasion (``occasions``) that only the words before the contrast
     name (``第一次讯问时否认，后来第二次讯问才承认``, asked about the first), or the mentions after it
-    concern another thing than the question's (``对真实性无异议，但对关联性有异议``, asked about 真实性)."""
+    concern another thing than the question's (``对真实性无异议，但对关联性有异议``, asked about 真实性;
+    ``asked``: the question's pairs)."""
     hits.sort()
     contrast = _last_contrast(t)
-    if contrast is not None and question:
-        asked = set(_HAN_PAIR.findall(question))
+    if contrast is not None and asked:
         later = [h for h in hits if h[0] >= contrast.end()]
         earlier = [h for h in hits if h[0] < contrast.start() and _concerns(t, h[0], asked) is not False]
         if later and earlier and all(_concerns(t, h[0], asked) is False for h in later):
@@ -445,7 +445,7 @@ def _pick(
     return hits[0]
 
 
-def _concerns(t: str, start: int, asked: set[str]) -> bool | None:
+def _concerns(t: str, start: int, asked: frozenset[str]) -> bool | None:
     """Whether the thing a 对-phrase before the mention at ``start`` names (``对关联性有异议``) shares
     words with the question; None when its clause has no 对-phrase."""
     floor = _clause_floor(t, start)
@@ -459,9 +459,12 @@ def _concerns(t: str, start: int, asked: set[str]) -> bool | None:
 _CONDITION = re.compile(r"如果|假如|倘若|假设|要是|若是|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])")
 
 
+def _sentence_start(t: str, pos: int) -> int:
+    return max(t.rfind(c, 0, pos) for c in "。；;！!？?\n") + 1
+
+
 def _conditional(t: str, start: int) -> bool:
-    stop = max(t.rfind(c, 0, start) for c in "。；;！!？?\n")
-    return _CONDITION.search(t, stop + 1, start) is not None
+    return _CONDITION.search(t, _sentence_start(t, start), start) is not None
 
 
 def _found(text: str, t: str, start: int, end: int, value: bool, partial: bool = False) -> Found:
@@ -624,6 +627,9 @@ class YesNoQuestion:
     whole: bool = False  # it asks about the whole (是否支持全部诉讼请求): 部分支持 answers no
     owner: str = ""  # whose act or thing it asks about, when it says so with 的 (是否有濮晓岚的签名: 濮晓岚)
     occasions: frozenset[str] = frozenset()  # the occasion it asks about (第一次讯问时: 第1次)
+    pairs: frozenset[str] = frozenset()  # its pairs of Han characters (what a 对-phrase may share with it)
+    #: the alternative of a closed set it names, and the others (``_asked_alternatives``)
+    alternatives: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -635,7 +641,11 @@ def yes_no_question(question: str) -> YesNoQuestion:
     whole = any(c.whole for c in cores)
     owner = next((o for c in cores if (o := _owner(c.core))), "")
     occasions = _occasions(question)
-    return YesNoQuestion(question, predicates, stems, in_full, modal, whole, owner, occasions)
+    pairs = frozenset(_HAN_PAIR.findall(question))
+    alternatives = _asked_alternatives(question)
+    return YesNoQuestion(
+        question, predicates, stems, in_full, modal, whole, owner, occasions, pairs, alternatives
+    )
 
 
 def _verb_after_phrase(core: str) -> re.Match[str] | None:
@@ -663,14 +673,16 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
             hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
-                hits = _most_telling(t, hits, question.text)
+                hits = _most_telling(t, hits, question.pairs)
                 if _contradicts_itself(t, hits):
                     return _contradictory(text, min(h[0] for h in hits), max(h[1] for h in hits))
-                start, end, value = _pick(t, hits, question.occasions, question.text)
+                start, end, value = _pick(t, hits, question.occasions, question.pairs)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
                 if _rejected_claim(t, start):
                     value = not value  # 主张有加班，…不予认定: the claim the finder rejects is not so
-                if value and (_another_alternative(t, start, end, question.text) or _ZERO.match(t, end)):
+                if value and (
+                    _another_alternative(t, start, end, question.alternatives) or _ZERO.match(t, end)
+                ):
                     value = False  # 承担主要责任 for 承担全部责任, 判处无期徒刑 for 判处死刑, 实缴0元
                 partial = (
                     not question.whole
@@ -703,18 +715,37 @@ _ALTERNATIVES: tuple[tuple[tuple[str, ...], ...], ...] = (
 _ZERO = re.compile(r"[^，,。；;！!？?\n0-9]{0,3}?(?<![0-9.])(?:0(?:\.0+)?|零|〇)(?:元|万元)")
 
 
-def _another_alternative(t: str, start: int, end: int, question: str) -> bool:
-    """Whether the mention ``t[start:end]``, short of the alternative the question names, goes on
-    (within a few characters) with another alternative of the same set."""
+def _asked_alternatives(question: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """For each set of ``_ALTERNATIVES`` of which the question names exactly one: that one (with its
+    synonyms), and the words of the others that are no part of it."""
+    out = []
     for group in _ALTERNATIVES:
         asked = [words for words in group if any(w in question for w in words)]
-        if len(asked) != 1 or any(w in t[start:end] for w in asked[0]):
+        if len(asked) == 1:
+            others = tuple(
+                w
+                for words in group
+                if words is not asked[0]
+                for w in words
+                if not any(w in a or a in w for a in asked[0])
+            )
+            out.append((asked[0], others))
+    return tuple(out)
+
+
+def _another_alternative(
+    t: str, start: int, end: int, alternatives: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+) -> bool:
+    """Whether the mention ``t[start:end]``, short of the alternative the question names, goes on
+    (within a few characters) with another alternative of the same set (``alternatives``:
+    ``_asked_alternatives`` of the question)."""
+    for asked, others in alternatives:
+        if any(w in t[start:end] for w in asked):
             continue
         window = t[end : end + 8]
         cut = _BREAK.search(window)
         window = window[: cut.start()] if cut is not None else window
-        others = [w for words in group if words is not asked[0] for w in words]
-        if any(w in window and not any(w in a or a in w for a in asked[0]) for w in others):
+        if any(w in window for w in others):
             return True
     return False
 
@@ -737,16 +768,16 @@ def _rejected_claim(t: str, start: int) -> bool:
     rejected = _REJECTED.search(t, start, end)
     if rejected is None or _CLAIM.search(t, start, rejected.start()) is not None:
         return False
-    floor = max(t.rfind(c, 0, start) for c in "。；;！!？?\n") + 1
-    claim = _CLAIM.search(t, floor, start)
+    claim = _CLAIM.search(t, _sentence_start(t, start), start)
     return claim is not None and claim.end() < start  # 提出上诉: the act itself, no claim
 
 
-def _most_telling(t: str, hits: list[tuple[int, int, bool]], question: str) -> list[tuple[int, int, bool]]:
+def _most_telling(
+    t: str, hits: list[tuple[int, int, bool]], asked: frozenset[str]
+) -> list[tuple[int, int, bool]]:
     """The mentions that say most about what is asked: those whose 对/就-phrase names the question's
     thing (``对违约金未作约定``, not ``仅约定了定金条款``), else those that state the act rather than name a
     thing by it (``仅交付了一半``, not ``被告交付的货物``)."""
-    asked = set(_HAN_PAIR.findall(question))
     concerned = [h for h in hits if _concerns(t, h[0], asked)]
     if concerned:
         return concerned
@@ -762,13 +793,13 @@ def _contradictory(text: str, start: int, end: int) -> Found:
 
 def _contradicts_itself(t: str, hits: list[tuple[int, int, bool]]) -> bool:
     """Whether the answer both states and denies the act, with no contrast word to say which holds
-    (``被控侵权标识…不构成侵权``, ``仅缴纳了工伤保险，…均未缴纳``): it then takes no definite stance."""
-    acts = {value for _, end, value in hits if not _NOMINAL_AFTER.match(t, end)}
-    return len(acts) > 1 and _last_contrast(t) is None
+    (``被控侵权标识…不构成侵权``, ``仅缴纳了工伤保险，…均未缴纳``): it then takes no definite stance.
+    ``hits`` are ``_most_telling``'s: a mention that names a thing by the act is already left out."""
+    return len({value for _, _, value in hits}) > 1 and _last_contrast(t) is None
 
 
 #: What makes a mention part of a name of a time, place, person or thing (到期日, 签字时, 借款人, 签字的):
-#: such a mention takes no side when the answer's mentions disagree.
+#: such a mention gives way to one that states the act.
 _NOMINAL_AFTER = re.compile("[日时后前之人书处栏期]|的(?=[\u4e00-\u9fff])")  # 是他签的。 states the act
 
 
