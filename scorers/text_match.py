@@ -37,6 +37,7 @@ from benchmark.text.found import NEGATORS
 from benchmark.text.pairs import HAN_PAIR as _HAN_PAIR
 from scorers.result import MATCH, MISMATCH, OMISSION
 from scorers.text_forms import (
+    KINSHIP_WORDS,
     LOCATIVES,
     MIN_BODY,
     NO_CUE,
@@ -63,8 +64,8 @@ _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 # After a reference, words that make it something else: another person of theirs (``蒲立恒的朋友``), a
 # level not completed (``大专肄业``, ``本科在读``). Used with ``match`` at the reference's end.
 _OTHER_AFTER = re.compile(
-    r"(?:的)?(?:朋友|同事|同学|亲戚|家人|父亲|母亲|儿子|女儿|妻子|丈夫|老婆|老公|哥哥|姐姐|弟弟|妹妹|老板|"
-    r"员工|下属|手下|司机|秘书|助理|长子|次子|长女|次女|介绍的人|肄业|在读|未毕业|没毕业)"
+    f"(?:的)?(?:{'|'.join(KINSHIP_WORDS)}|朋友|同事|同学|亲戚|家人|老婆|老公|老板|"
+    "员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业)"
 )
 _HEDGE = re.compile(
     r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|听说|(?<!根)据说|不确定|说不准|"
@@ -288,11 +289,12 @@ def _asserted(
     how: str,
 ) -> TextVerdict:
     """A match, unless every clause that holds it negates, hedges or lists it (asides in brackets are
-    read only when no clause holds it outside them; a reference across clauses is a match)."""
+    read only when no clause holds it outside them; a reference across clauses is a match). For an
+    entity, a name the answer gives only the other role of a pair the question asks is no match."""
+    role = _other_role(view.text, ref.body, question) if entity and ref.body else None
+    if role is not None:
+        return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
     if NO_CUE.fullmatch(view.text):  # no negation, hedge, bound or list could qualify it
-        role = _other_role(view.text, ref.body, question) if entity and ref.body else None
-        if role is not None:
-            return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
         m = pattern.search(view.core)
         other = _OTHER_AFTER.match(view.core, m.end()) if m is not None else None
         if other is not None:
@@ -347,9 +349,6 @@ def _qualified(
     clause: Clause, m: re.Match[str], ref: Reference, question: str, entity: bool
 ) -> TextVerdict | None:
     before, after = m.string[: m.start()], m.string[m.end() :]
-    role = _other_role(clause.text, ref.body, question) if entity and ref.body else None
-    if role is not None:
-        return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
     if _NEGATED.search(before) or (entity and _denies_of(after, question)):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
