@@ -38,6 +38,7 @@ from benchmark.documents.model import Document, match_view
 from benchmark.text import Found, find_amounts
 from benchmark.text.ordinals import OrdinalReader
 from benchmark.text.pairs import HAN_PAIR as _HAN_PAIR
+from scorers.abstention import detect_abstention
 
 __all__ = [
     "EXCERPT_SHARE",
@@ -337,26 +338,21 @@ def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return inside[0] if _BARE_REST.fullmatch("".join(rest)) else None
 
 
-#: Words that say a value is unknown or not recorded (判决日期不详, 没有记载借款日期).
-_UNKNOWN = re.compile(
-    "不详|不明(?!白)|未知|没有记载|未记载|未载明|没有载明|没有写明|未写明|无法确定|不能确定|不清楚"
-)
-
-
 def _said_unknown(
     text: str, found: Sequence[Found], words: QuestionWords, key: Callable[[Found], Hashable]
 ) -> str:
-    """A clause, holding no value, that says the asked value is unknown and shares more with the question
-    than the value's own clause (``2021年11月9日立案，判决日期不详`` for ``本判决是哪一天作出的？``): the
-    value is another's. Empty when there is none."""
+    """A clause, holding no value, that says the asked value is unknown (the abstention lexicon,
+    ``detect_abstention``) and shares more with the question than the value's own clause
+    (``2021年11月9日立案，判决日期不详`` for ``本判决是哪一天作出的？``): the value is another's. Empty when
+    there is none."""
     if not found or not words.pairs:
         return ""
     own = max(_question_scores(text, found, key, words).values(), default=0)
     for start, end in _clauses(text):
-        clause = text[start:end]
-        if _UNKNOWN.search(clause) is None or any(start <= f.start < end for f in found):
+        if any(start <= f.start < end for f in found) or _shared(text, start, end, found, words) <= own:
             continue
-        if _shared(text, start, end, found, words) > own:
+        clause = text[start:end]
+        if detect_abstention(clause).abstained:
             return clause.strip("，,。；;！!？? ")
     return ""
 
