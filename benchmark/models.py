@@ -157,6 +157,12 @@ class Question:
         made: T = self._derived[key]
         return made
 
+    def forget_derived(self) -> None:
+        """Drop what ``derived`` holds: a run calls it once the question's last answer is scored, so
+        a run holds the derived data of the questions being scored, not of every question it asked
+        (it is made again, the same, if the question is scored once more)."""
+        self._derived.clear()
+
     @property
     def json_path(self) -> str:
         return f"$.questions[{self.index}]"

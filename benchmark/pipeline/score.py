@@ -13,6 +13,7 @@ answers again with the verdicts (scorers stay pure).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -108,29 +109,40 @@ def score_answered(
     )
 
 
-# Every this many answers scored, what the scorers set up and keep per question meanwhile (its fields,
-# citation targets, gold locations: ``Question.derived``) is set aside from the collector's full passes.
-
-
 @dataclass
 class Work:
-    """Everything scoring one answer takes, set up once per run (and once per scoring process)."""
+    """Everything scoring one answer takes, set up once per run (and once per scoring process).
+
+    What the scorers derive from a question (``Question.derived``) is dropped once its last trial is
+    scored in the first pass (``unscored`` counts them down), so memory does not grow with the number
+    of questions asked. A scoring process counts only the trials it scores: when a question's trials are
+    shared between processes, each keeps the question's derived data to the end of the run."""
 
     plan: Plan
     options: Mapping[str, Any] | None = None
     judging: bool = False  # a judge is configured: the first pass lists what it may overturn
     threshold: float | None = None
     page: RunPage | None = None
+    unscored: array[int] = field(init=False, repr=False)  # per question: trials of the first pass to come
+
+    def __post_init__(self) -> None:
+        self.unscored = array("I", [self.plan.repeat]) * len(self.plan.pairs)
 
     def __call__(self, a: Answered, verdicts: Mapping[str, Verdict] | None = None) -> Scored:
+        first_pass = verdicts is None
         if verdicts is None and self.judging:
             verdicts = {}
         r = score_answered(self.plan, a, self.options, verdicts, self.threshold)
         entry = question_entry(r)
+        index = a.seq // self.plan.repeat
+        qs, q = self.plan.pairs[index]
         row = None
         if self.page is not None and a.trial == 0:
-            qs, q = self.plan.pairs[a.seq // self.plan.repeat]
             row = self.page.row(entry, q, self.plan.document(qs), self.plan.case(qs)).to_bytes()
+        if first_pass and self.unscored[index]:
+            self.unscored[index] -= 1
+        if not self.unscored[index]:
+            q.forget_derived()
         if r.result is None or not r.result.judgements:
             return Scored(a.seq, dumps_line_bytes(entry), row, qtype=r.type)
         from scorers.judgeable import judged_components

@@ -105,3 +105,22 @@ def test_what_the_run_set_aside_from_the_collector_is_handed_back(tmp_path: Path
     with pytest.raises(KeyboardInterrupt):
         run(path, Looking(), output_dir=tmp_path / "b", concurrency=1)
     assert frozen and min(frozen) > 0 and gc.get_freeze_count() == 0
+
+
+def test_a_question_drops_what_the_scorers_derived_once_its_last_trial_is_scored() -> None:
+    from benchmark.models import Answer
+    from benchmark.pipeline.plan import plan
+    from benchmark.pipeline.score import Answered, Work
+    from benchmark.resources import datasets_dir
+
+    the_plan = plan([datasets_dir() / "loan_contract"], types=["fact_exact"], repeat=2)
+    work = Work(the_plan)
+    (_, q), answer = the_plan.pairs[0], Answer("借款金额为人民币200,000元。")
+    first = work(Answered(0, 0, answer, None, None))
+    assert q._derived  # held for the trial still to come
+    second = work(Answered(1, 1, answer, None, None))
+    assert not q._derived  # every trial scored: nothing of it is held to the end of the run
+    again = work(Answered(1, 1, answer, None, None))  # scored once more (the judge's pass): made again
+    assert not q._derived
+    assert second.line == again.line and b'"outcome":"PASS"' in first.line
+    assert first.line == second.line.replace(b'"trial":1', b'"trial":0')
