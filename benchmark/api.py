@@ -139,6 +139,8 @@ def run(
     the_plan = plan(sets_or_paths, types=types, tags=tags, document=document, repeat=repeat)
     judging = _judging(judge, judge_options, judge_cache, out_dir)
     adapter, spec = _build_adapter(adapter_spec, adapter_options)
+    if getattr(adapter, "answers_stored", False) and not resume:
+        cache_file = None  # its answers are already in a file a rerun reads again
     identity = describe(adapter, spec)
     identity_sha = adapter_sha(identity)
     jobs = the_plan.jobs(identity_sha)

@@ -7,7 +7,9 @@ An adapter is built by a factory registered by name (``ADAPTERS``), from the spe
 - ``max_concurrency: int | None``: an upper bound the runner honours,
 - ``describe() -> dict``: the config that identifies the system (part of the answer-cache key and
   the report); never include secrets,
-- ``setup()`` / ``close()``: sync or async, called once around a run.
+- ``setup()`` / ``close()``: sync or async, called once around a run,
+- ``answers_stored: bool``: its answers are read from a file that stays where it is (``replay``), so a
+  run copies none of them into the answer cache (with ``--resume`` it still does).
 
 ``query`` may be sync or ``async def``; it returns an ``Answer``, a mapping of docs/contract.md §3, or a
 plain string. Faults should be raised as ``AdapterError`` (``transient=True`` for retryable ones);

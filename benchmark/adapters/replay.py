@@ -88,6 +88,7 @@ class ReplayIndex:
 
 class ReplayAdapter:
     name = "replay"
+    answers_stored = True  # the replay file is the answers' store: they are not copied to the answer cache
 
     def __init__(self, path: Path) -> None:
         self.path = path

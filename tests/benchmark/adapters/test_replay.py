@@ -97,3 +97,18 @@ def test_a_line_that_is_not_utf8_is_refused_with_its_line_and_byte(tmp_path: Pat
     path.write_bytes(b'{"id": "a", "answer": "ok"}\n{"id": "b", "answer": "\xff"}\n')
     with pytest.raises(AdapterSpecError, match=r"line 2.*not UTF-8 text \(invalid start byte at byte 23\)"):
         create_adapter(f"replay:{path}")
+
+
+def test_a_replay_run_copies_no_answer_into_the_answer_cache_unless_resumed(tmp_path: Path) -> None:
+    from benchmark.api import run
+    from benchmark.cache import AnswerCache
+    from tests.benchmark.runkit import numbered_set
+
+    sets = numbered_set(tmp_path / "sets", 3)
+    answers = write(tmp_path, *(json.dumps({"id": f"q{i:03d}", "answer": f"答案q{i:03d}"}) for i in range(3)))
+    record = run(sets, f"replay:{answers}", output_dir=tmp_path / "runs")
+    assert record.summary()["passed"] == 3
+    assert not (tmp_path / "runs" / "cache.sqlite").exists()
+    run(sets, f"replay:{answers}", output_dir=tmp_path / "runs", resume=True)
+    with AnswerCache(tmp_path / "runs" / "cache.sqlite") as cache:
+        assert cache.count() == 3  # resumed: what it received is kept for the next resume
