@@ -64,8 +64,17 @@ _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 # After a reference, words that make it something else: another person of theirs (``蒲立恒的朋友``), a
 # level not completed (``大专肄业``, ``本科在读``). Used with ``match`` at the reference's end.
 _OTHER_AFTER = re.compile(
-    f"(?:的)?(?:{'|'.join(KINSHIP_WORDS)}|朋友|同事|同学|亲戚|家人|老婆|老公|老板|"
-    "员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业)"
+    f"(?:的|之)?(?:{'|'.join(KINSHIP_WORDS)}|妻|夫|朋友|同事|同学|亲戚|家人|老婆|老公|老板|"
+    "员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业|"
+    "集团|总公司|母公司|子公司|分公司|支公司|分行|支行|营业部|办事处|分店|分所|分局)"
+)  # an organisation of the same name above or below it (青禾茶业集团 for 青禾茶业有限公司)
+#: A branch's word (``…澜州中心支公司``): a reference that names a branch is not named by its head.
+_BRANCH = re.compile("分公司|支公司|分行|支行|营业部|办事处|分店|分所|分局|分理处|中心支")
+#: What may stand right before a charge (``构成受贿罪``, ``以受贿罪``, ``受贿罪``); other words before it make
+#: it another charge (``利用影响力受贿罪``, ``单位受贿罪``).
+_BEFORE_CHARGE = re.compile(
+    r"(?:^|[^\u4e00-\u9fff]|犯有?|构成|以|涉嫌|认定为?|定为|判为|改判为?|变更为|定性为|罪名[是为]?|成立|"
+    r"[为是系的]|被控|指控)$"
 )
 _HEDGE = re.compile(
     r"(?<!不)(?:可能|也许|或许)|好像|似乎|大概|估计|恐怕|应该是|兴许|貌似|印象中|听说|(?<!根)据说|不确定|说不准|"
@@ -152,6 +161,9 @@ def _telling(v: TextVerdict) -> int:
 def _match(
     ref: Reference, view: AnswerText, question: str, entity: bool, evidence: Sequence[str]
 ) -> TextVerdict:
+    if entity and _BRANCH.search(ref.text) and not _BRANCH.search(view.text):
+        reason = f"answer names no branch, and {ref.text!r} is one (its head is another party)"
+        return TextVerdict(MISMATCH, "other", reason, ref.text)
     asks_role = entity and _ASKS_ROLE.search(question) is not None  # then the role given is read
     if not asks_role and _plainly_named(ref, view):  # what rule 3 and its clause's reading would conclude
         return TextVerdict(MATCH, "contains", f"answer contains {ref.text!r}", ref.text)
@@ -184,9 +196,15 @@ def _plainly_named(ref: Reference, view: AnswerText) -> bool:
         return False
     for s in view.plain_sentences:
         at = s.find(plain)
-        if at >= 0 and _OTHER_AFTER.match(s, at + len(plain)) is None:
+        if at >= 0 and _OTHER_AFTER.match(s, at + len(plain)) is None and _whole_charge(plain, s, at):
             return True
     return False
+
+
+def _whole_charge(reference: str, text: str, at: int) -> bool:
+    """Whether a reference that is a charge (``受贿罪``) stands in ``text`` at ``at`` as the whole charge, not
+    the end of another one (``利用影响力受贿罪``); any other reference does."""
+    return not reference.endswith("罪") or _BEFORE_CHARGE.search(text, 0, at) is not None
 
 
 def _other_period(ref: Reference, view: AnswerText, evidence: Sequence[str]) -> TextVerdict | None:
@@ -296,6 +314,8 @@ def _asserted(
         return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
     if NO_CUE.fullmatch(view.text):  # no negation, hedge, bound or list could qualify it
         m = pattern.search(view.core)
+        if m is not None and not _whole_charge(ref.core, view.core, m.start()):
+            return TextVerdict(MISMATCH, "other", f"answer names another charge than {ref.text!r}", ref.text)
         other = _OTHER_AFTER.match(view.core, m.end()) if m is not None else None
         if other is not None:
             named = ref.text + other.group()
@@ -351,6 +371,8 @@ def _qualified(
     before, after = m.string[: m.start()], m.string[m.end() :]
     if _NEGATED.search(before) or (entity and _denies_of(after, question)):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
+    if m.group().startswith(ref.core) and not _whole_charge(ref.core, before, len(before)):
+        return TextVerdict(MISMATCH, "other", f"answer names another charge than {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
         return TextVerdict(MISMATCH, "bound", f"answer gives a bound on {ref.text!r}, not it", ref.text)
     other = _OTHER_AFTER.match(after)
@@ -458,6 +480,13 @@ def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:
     if left_out is not None:
         reason = f"answer names a wider place than {ref.text!r}: it leaves out {left_out!r}"
         return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
+    if _BRANCH.search(view.text) and not _BRANCH.search(ref.text):
+        reason = f"answer names a branch, and {ref.text!r} is none"
+        return TextVerdict(MISMATCH, "other", reason, ref.text, share)
+    other_place = _other_place(ref, sentence.core)
+    if other_place is not None:
+        reason = f"answer names another place than {other_place!r} of {ref.text!r}"
+        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
     replaced = _replaced(words, found, sentence.clauses)
     if replaced:
         reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
@@ -475,6 +504,21 @@ def _inner_place_left_out(ref: Reference, text: str) -> str | None:
             named = True
         elif named:
             return name + unit
+    return None
+
+
+def _other_place(ref: Reference, text: str) -> str | None:
+    """The reference's innermost place, when the answer puts another place of its kind right before the
+    reference's name (``岑州市中级人民法院`` for ``澜州市中级人民法院``)."""
+    if not ref.region or len(ref.body) < 2:
+        return None
+    name, unit = ref.region[-1]
+    at = text.find(ref.body)
+    while at >= 0:
+        before = text[max(0, at - 6) : at]
+        if before.endswith(unit) and name not in before and len(before) > len(unit):
+            return name + unit
+        at = text.find(ref.body, at + 1)
     return None
 
 

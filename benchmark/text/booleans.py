@@ -134,6 +134,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("侵犯", "侵害", "侵权"),
     ("办理", "办妥", "办好"),
     ("交付", "交货"),
+    ("缴纳", "交纳", "缴付", "缴清", "交清", "补缴", "补交", "付清"),  # a tax, a fee, arrears
     ("饮酒驾驶", "酒后驾驶", "酒驾"),
     ("收取", "支付"),  # one side of a payment states the other (乙方不必支付 for 甲方是否收取)
 ]
@@ -179,7 +180,7 @@ _TAIL_VERB = re.compile(
             *(w for w in _STANCE_VERBS if len(w) > 1),
             *_split(
                 "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认 "
-                "缴纳 交纳 发放 购买 进行"
+                "缴纳 交纳 补交 补缴 发放 购买 进行"
             ),
         )
     )
@@ -190,6 +191,9 @@ _ARGUMENT_VERB = re.compile(f"{_TAIL_VERB.pattern}|申请|达成")
 #: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
 #: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
 _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
+#: A passive that names its agent (``被法院撤销``): the act is what is asked, never the agent. Words that
+#: open with 被 but are a party (被告, 被害人, 被执行人 …) are no passive.
+_PASSIVE = re.compile("^被(?!告|害|上诉|申请|执行|保险|投保|继承|监护|扶养|代理|控|询问|讯问|调查|许可)")
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
@@ -209,7 +213,7 @@ _Q_STOP = re.compile(r"[？?。，,！!；;]|吗|呢|么")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])(?:不|没)\1([\u4e00-\u9fff]*)")
 _MA = re.compile(r"([^，,。？?！!；;]+?)(?:了吗|过吗|吗|没有)\s*[？?]?\s*$")
 _LEAD_ADV = re.compile(
-    r"^(?:曾经|已经|确已|有|已|都|曾|确实|如实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自)+"
+    r"^(?:曾经|已经|确已|有|已|都|曾|确实|如实|真的|按时|按期|如期|准时|按约定?(?=支付|付款|还款|归还|偿还|履行|交付)|主动|当庭|亲自|足额)+"
 )
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
 _ON_TIME = re.compile("按时|按期|如期|按约|准时")
@@ -219,7 +223,7 @@ _AS_AGREED = re.compile("按约|如约")
 #: and the words of lateness answer it with no, as for 按期.
 _BY_A_DAY = re.compile(r"在[^，,。；;？?]{1,16}?(?:之前|以前|前|期限内|期间内|期内|之内|以内|内)")
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
-_WHOLE = re.compile("全部|全额|所有|全数")
+_WHOLE = re.compile("全部|全额|所有|全数|足额")
 # Aspect markers, not inside the words they make (超过, 通过, 经过, 了解, 为了, 着手 …).
 _ASPECT = re.compile(r"(?<![为除])了(?![解结])|(?<![超通经度越错难逾不])过(?![期户错失])|着(?![手重急落想])")
 _QUOTE_MARKS = re.compile("[“”‘’「」『』《》\"']")
@@ -373,15 +377,27 @@ _PARTY_LAST = re.compile("(?:人|方|告|者)$")
 #: A mention that names the place for the act (签名处, 签字栏), and one left blank (签名处为空白: no act).
 _PLACE_OF = re.compile("(?:处|栏|一栏|位置)")
 _BLANK_PLACE = re.compile("(?:处|栏|一栏|位置)(?:为|是|均为|仍为)?(?:空白|空着|未填写?|没有填写?)")
+#: A mention that names the matter in question rather than stating it: its quality (合法性), whether
+#: it holds (合法与否), or the burden, issue or review of it (因果关系的举证责任, 违约的争议).
+_TOPIC_AFTER = re.compile(
+    "性|与否|(?:行为|事实|情节)?的?(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)"
+)
 
 
 def _hits(
-    t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None
+    t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None, topics: set[int] | None = None
 ) -> list[tuple[int, int, bool]]:
-    """Every usable mention of ``word`` in ``t`` (not an act another agent does for the subject)."""
+    """Every usable mention of ``word`` in ``t`` (not an act another agent does for the subject).
+
+    ``topics``: where a longer word of the question names the matter in question (``因果关系的举证责任``);
+    a mention there is added to it, and a shorter word found there (``因果关``) is no mention either."""
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
+        if topics is not None and (start in topics or _TOPIC_AFTER.match(t, start + len(word))):
+            topics.add(start)
+            start = t.find(word, start + 1)
+            continue
         hit = _mention(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
@@ -399,7 +415,7 @@ def _mention(
     blank = _BLANK_PLACE.match(t, end)
     if blank is not None:
         return start, blank.end(), inherent
-    if _PLACE_OF.match(t, end):
+    if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end):
         return None
     return _hit_at(t, start, end, inherent, asked)
 
@@ -529,8 +545,9 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
         phrase = phrase[adverbs.end() :]
     on_time = on_time or _BY_A_DAY.match(phrase) is not None  # 在约定还款日之前归还: lateness says no
     whole = _WHOLE.search(phrase) is not None or (
-        adverbs is not None and _AS_AGREED.search(adverbs.group()) is not None
-    )  # 按约交付: a part is not as agreed
+        adverbs is not None
+        and (_AS_AGREED.search(adverbs.group()) or _WHOLE.search(adverbs.group())) is not None
+    )  # 按约交付, 足额归还: a part is not as agreed, nor in full
     lead = _MODAL_LEAD.match(phrase)
     if lead is not None and len(phrase) > lead.end() + 1:
         modal = True
@@ -556,22 +573,31 @@ def _tails(core: str) -> list[str]:
     tails = []
     ordering = _ORDERING.match(core)
     start = ordering.end() if ordering is not None else 1
+    passive = _passive_agent(core)
     verb = (
         _TAIL_VERB.search(core, start)
         if ordering is not None
         else _ARGUMENT_VERB.search(core, 1)
         if core[0] in _ARGUMENT_PREPOSITIONS
-        else None
+        else passive
     )
     if verb is not None and len(core) - verb.start() >= 2:
         tails.append(core[verb.start() :])
+    finding = _FINDING_LEAD.match(core)  # 认定其行为构成正当防卫: what is found (正当防卫) is asked
+    inner = _FOUND_AS.search(core, finding.end() + 1) if finding is not None else None
+    if inner is not None and len(core) - inner.end() >= 2:
+        tails.append(core[inner.end() :])
     place = _PLACE_BEFORE.match(core)  # 在借条上签字: the act on the thing is 签字
     if place is not None and len(core) - place.end() >= 2:
         tails.append(core[place.end() :])
-    for phrase in (core, *tails):  # 对借条提出异议: 提出异议, then 异议
+    for phrase in (core, *tails) if passive is None else tails:  # 对借条提出异议: 提出异议, then 异议
         light = _LIGHT_VERB.match(phrase)
         if light is not None and len(phrase) - light.end() >= 2:
             tails.append(phrase[light.end() :])
+    for phrase in (core, *tails):  # 构成对原告名誉权的侵害: the act is 侵害
+        act = phrase.rpartition("的")[2]
+        if phrase[0] in _ARGUMENT_PREPOSITIONS and act != phrase and _named_act(act):
+            tails.append(act)
     return list(dict.fromkeys(tails))
 
 
@@ -648,11 +674,31 @@ def yes_no_question(question: str) -> YesNoQuestion:
     )
 
 
+def _named_act(word: str) -> bool:
+    """Whether ``word`` is an act the reader knows (a verb after a phrase, or one of a synonym group)."""
+    return _ARGUMENT_VERB.fullmatch(word) is not None or any(word in group for group in _SYNONYMS)
+
+
+def _passive_agent(core: str) -> re.Match[str] | None:
+    """The act of a passive that names its agent first (``被法院撤销``: 撤销), else None (``被驳回``)."""
+    return _ARGUMENT_VERB.search(core, 2) if _PASSIVE.match(core) else None
+
+
+#: A finder's verb that opens a predicate (``认定其行为构成正当防卫``), and the words that bring in what it
+#: found the act to be.
+_FINDING_LEAD = re.compile("^(?:认定|确认|认为|判定)")
+_FOUND_AS = re.compile("构成|属于|成立|具有|存在")
+
+
 def _verb_after_phrase(core: str) -> re.Match[str] | None:
-    """The verb of a predicate that opens with a phrase of its own (a preposition, or words joined by
-    的: ``对借条的真实性提出异议``, ``濮晓岚的签名``), else None (``到庭参加诉讼`` opens with its verb)."""
+    """The verb of a predicate that opens with a phrase of its own (a preposition, a passive's agent, or
+    words joined by 的: ``对借条的真实性提出异议``, ``被法院撤销``, ``濮晓岚的签名``), else None (``到庭参加诉讼``
+    opens with its verb)."""
     if core[0] in _ARGUMENT_PREPOSITIONS:
         return _ARGUMENT_VERB.search(core, 1)
+    passive = _passive_agent(core)
+    if passive is not None:
+        return passive
     verb = _TAIL_VERB.search(core, 1)
     return verb if verb is not None and "的" in core[: verb.start()] else None
 
@@ -660,7 +706,7 @@ def _verb_after_phrase(core: str) -> re.Match[str] | None:
 def _owner(core: str) -> str:
     """The words before 的 when a predicate opens with them before its verb (濮晓岚的签名: 濮晓岚)."""
     verb = _verb_after_phrase(core)
-    if verb is None or core[0] in _ARGUMENT_PREPOSITIONS:
+    if verb is None or core[0] in _ARGUMENT_PREPOSITIONS or _passive_agent(core) is not None:
         return ""
     owner = core[: verb.start()].split("的", 1)[0]
     light = _LIGHT_VERB.match(owner)  # 取得被害人的谅解: the victim's
@@ -669,8 +715,11 @@ def _owner(core: str) -> str:
 
 def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
     for words, negative in question.predicates:
+        topics: set[int] = set()
         for word, inherent in words:
-            hits = _hits(t, word, inherent, question)  # the asked word itself is no denial (是否被驳回: 驳回)
+            hits = _hits(
+                t, word, inherent, question, topics
+            )  # the asked word is no denial (是否被驳回: 驳回)
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
                 hits = _most_telling(t, hits, question.pairs)
@@ -678,12 +727,22 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                     return _contradictory(text, min(h[0] for h in hits), max(h[1] for h in hits))
                 start, end, value = _pick(t, hits, question.occasions, question.pairs)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
-                if _rejected_claim(t, start):
+                if _rejected_claim(t, start, end):
                     value = not value  # 主张有加班，…不予认定: the claim the finder rejects is not so
+                elif _unruled_claim(t, start):
+                    found = _found(text, t, start, end, value != negative)
+                    return Found("boolean", found.value, found.start, found.end, found.raw, False, "claimed")
                 if value and (
-                    _another_alternative(t, start, end, question.alternatives) or _ZERO.match(t, end)
+                    _another_alternative(t, start, end, question.alternatives)
+                    or _ZERO.match(t, end)
+                    or (question.whole and _LIMITED_BEFORE.search(t, _clause_floor(t, start), start))
                 ):
-                    value = False  # 承担主要责任 for 承担全部责任, 判处无期徒刑 for 判处死刑, 实缴0元
+                    value = (
+                        False  # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部
+                    )
+                if value and question.modal and _DONE_BEFORE.search(t, _clause_floor(t, start), start):
+                    found = _found(text, t, start, end, value != negative)
+                    return Found("boolean", found.value, found.start, found.end, found.raw, False, "done")
                 partial = (
                     not question.whole
                     and t[start:end].lstrip("不没未否") in _ATTITUDES
@@ -711,6 +770,11 @@ _ALTERNATIVES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("死刑",), ("无期徒刑",), ("有期徒刑",), ("拘役",), ("管制",)),
     (("连带",), ("按份",), ("补充",), ("一般保证",)),
 )
+#: A limit before the act (``在投资者损失的15%范围内承担``): not the whole a question asks about.
+_LIMITED_BEFORE = re.compile("在[^，,。；;！!？?\n]{1,16}?(?:范围内|限额内|额度内)[^，,。；;！!？?\n]{0,8}$")
+#: The act done already (``已将全部工程款结清``), read for a question of duty (是否应支付): it says what
+#: happened, not whether it was owed, so it takes no definite stance (qualifier ``done``).
+_DONE_BEFORE = re.compile("(?:已经|已)[^，,。；;！!？?\n应需须]{0,10}$")
 #: A zero amount right after the act (``实缴0元``): it was not done.
 _ZERO = re.compile(r"[^，,。；;！!？?\n0-9]{0,3}?(?<![0-9.])(?:0(?:\.0+)?|零|〇)(?:元|万元)")
 
@@ -756,17 +820,48 @@ _CLAIM = re.compile(
 )
 _REJECTED = re.compile(
     "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
+    "(?:未|没有|不)(?:采纳|采信)|"
     "(?:没有|缺乏|无)事实(?:和法律)?依据"
 )
 
 
-def _rejected_claim(t: str, start: int) -> bool:
-    """Whether the mention at ``start`` is part of a party's claim that the same sentence then rejects
-    (``冉秀芝主张有加班，但未提供证据，仲裁委不予认定``), with no other claim in between."""
+#: A party's allegation, claim or view, which states nothing by itself until a finder rules on it
+#: (``检察院指控其构成受贿罪``, ``原告认为该决定违法``, ``辩护人建议适用缓刑``), and the words of that ruling.
+_PARTY_CLAIM = re.compile(
+    "指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|"
+    "(?:原告|被告|被告人|申请人|被申请人|上诉人|被上诉人|辩护人|代理人|当事人|公诉机关|检察院|第三人)(?:均|也|仍)?认为"
+)
+_RULED = re.compile(
+    f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可)|(?<![不未])(?:成立|属实|采纳|采信)|"
+    "(?:法院|本院|法庭|仲裁委|复议机关)(?:经审理)?(?:认定|认为|查明|确认|判决|裁定)"
+)
+
+
+def _unruled_claim(t: str, start: int, claims: re.Pattern[str] = _PARTY_CLAIM) -> bool:
+    """Whether the mention at ``start`` is part of a party's claim (``claims``, in its clause) that no
+    finder rules on anywhere in the answer: the answer then takes no stance of its own."""
+    return claims.search(t, _clause_floor(t, start), start) is not None and _RULED.search(t) is None
+
+
+#: A party's claim named right after the mention (``对其正当防卫的辩护意见``, ``三倍赔偿请求``).
+_CLAIM_AFTER = re.compile(
+    "[^，,。；;！!？?\n]{0,6}?(?:辩护意见|代理意见|意见|主张|诉讼请求|请求|诉请|抗辩|辩解)"
+)
+
+
+def _rejected_claim(t: str, start: int, end: int) -> bool:
+    """Whether the mention at ``t[start:end]`` is part of a party's claim that the same sentence then
+    rejects (``冉秀芝主张有加班，但未提供证据，仲裁委不予认定``, ``对其正当防卫的辩护意见不予采纳``), with no
+    other claim in between."""
     stop = _SENTENCE_STOP.search(t, start)
-    end = stop.start() if stop is not None else len(t)
-    rejected = _REJECTED.search(t, start, end)
-    if rejected is None or _CLAIM.search(t, start, rejected.start()) is not None:
+    sentence_end = stop.start() if stop is not None else len(t)
+    rejected = _REJECTED.search(t, start, sentence_end)
+    if rejected is None:
+        return False
+    named_after = _CLAIM_AFTER.match(t, end)
+    if named_after is not None and named_after.end() <= rejected.start():
+        return _CLAIM.search(t, named_after.end(), rejected.start()) is None
+    if _CLAIM.search(t, start, rejected.start()) is not None:
         return False
     claim = _CLAIM.search(t, _sentence_start(t, start), start)
     return claim is not None and claim.end() < start  # 提出上诉: the act itself, no claim
@@ -811,8 +906,12 @@ def _later_stance(
     contrast = _last_contrast(t)
     if contrast is None or any(h[0] >= contrast.end() for h in hits):
         return []
+    topics: set[int] = set()
     return [
-        h for word, inherent in words for h in _hits(t, word, inherent, question) if h[0] >= contrast.end()
+        h
+        for word, inherent in words
+        for h in _hits(t, word, inherent, question, topics)
+        if h[0] >= contrast.end()
     ]
 
 
@@ -902,13 +1001,21 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     if not hits:
         return None
     if asked is not None and asked.predicates:
-        asked_chars = {c for words, _ in asked.predicates for c in words[0][0]}
+        asked_chars = {c for words, _ in asked.predicates for c in _asked_verbs(words[0][0])}
         related = [h for h in hits if asked_chars & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
         if not related:
             return None  # another act says nothing of the one asked (原告支付抚养费 for 随原告生活)
         hits = related
     start, end, value = _pick(t, hits)
+    if _rejected_claim(t, start, end):
+        value = not value  # 对三倍赔偿请求不予支持
     return _found(text, t, start, end, value)
+
+
+def _asked_verbs(core: str) -> str:
+    """The verbs a predicate holds (``承担价款三倍的惩罚性赔偿``: 承担, 赔偿), else the whole predicate: a
+    stance verb shares a character with them when it speaks of the asked act (退款 does not, by 价款)."""
+    return "".join(m.group() for m in _TAIL_VERB.finditer(core)) or core
 
 
 def _someone_elses(t: str, start: int, owner: str) -> bool:
@@ -1120,13 +1227,19 @@ def read_boolean(
     asked = yes_no_question(question) if isinstance(question, str) else question
     said = asked.text if asked is not None else None
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
+
+    def says_unknown() -> bool:
+        return bool(said) and bool(abstains(text) if abstains is not None else _ABSTAIN.search(t.lower()))
+
     if asked is not None and said:
         found = _by_predicate(text, t, asked)
+        if found is not None and _unruled_claim(t, found.start, _CLAIM) and says_unknown():
+            return None  # 申请人称“就是维持”，但…无法判断: a claim, and the answer says it cannot tell
         if found is not None:
             return _with_lead(found, lead, text, t)
     if lead is not None:
         return lead
-    if said and (abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())):
+    if says_unknown():
         return None
     found = _by_lexicon(text, t, asked) if not (asked is not None and asked.in_full) else None
     if found is None and t.isascii():

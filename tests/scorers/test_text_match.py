@@ -280,6 +280,27 @@ def test_a_name_whose_act_is_denied_is_not_named(answer: str, status: str, why: 
         ("宁川顺和物流运输有限公司", "宁川恒通物流运输公司", "承运人是哪家公司？", MISMATCH, "another name"),
         ("顺和物流运输有限公司", "物流运输公司", "承运人是哪家公司？", MISMATCH, "no place to leave out"),
         ("宁川信衡会计师事务所", "信衡会计师事务所", "谁出具了审计报告？", MATCH, "a leading place left out"),
+        (
+            "宁川顺和物流有限公司",
+            "宁川顺和物流集团有限公司",
+            "承运人是哪家公司？",
+            MISMATCH,
+            "its group: above it",
+        ),
+        ("宁川顺和物流有限公司", "顺和物流公司宁川分公司", "承运人是哪家公司？", MISMATCH, "a branch of it"),
+        (
+            "安衡人寿保险股份有限公司宁川分公司",
+            "安衡人寿保险股份有限公司",
+            "谁是被告？",
+            MISMATCH,
+            "the head company for its branch",
+        ),
+        ("戴秋萍", "戴秋萍之夫覃书朗", "遗产由谁继承？", MISMATCH, "a relative after 之"),
+        ("宁川市中级人民法院", "临江市中级人民法院", "上诉于哪个法院？", MISMATCH, "another city's court"),
+        ("信衡律师事务所", "信衡律所", "代理人所在的律师事务所？", MATCH, "律所 is 律师事务所"),
+        ("挪用公款罪", "单位挪用公款罪", "以什么罪名定罪？", MISMATCH, "another charge ending in it"),
+        ("挪用公款罪", "构成挪用公款罪", "以什么罪名定罪？", MATCH, "the whole charge after 构成"),
+        ("挪用公款罪", "以挪用公款罪判处有期徒刑", "以什么罪名定罪？", MATCH, "the whole charge after 以"),
     ],
 )
 def test_relations_roles_places_and_short_names(

@@ -487,6 +487,19 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("☑有 ☐无", "借条是否约定利息？", True, "a box before the option"),
     ("- [ ] 是\n- [x] 否", "Did the defendant appear?", False, "a Markdown task list"),
     ("是☑ 否☑", "被告是否到庭？", None, "both ticked: no stance"),
+    # a passive's agent, the matter in question, what a finder found, claims ruled on
+    ("仲裁裁决已被中院依法撤销。", "仲裁裁决是否被法院撤销？", True, "the act after a passive's agent"),
+    ("法院经审理维持了该裁定。", "该裁定是否被法院撤销？", None, "the agent named is no act (was a yes)"),
+    ("本案争议焦点为转让行为的合法性。", "转让行为是否合法？", None, "the quality in dispute (was a yes)"),
+    ("违约行为的举证责任在原告。", "被告是否违约？", None, "the burden of proving it is no stance"),
+    ("法院认定该行为构成不正当竞争。", "法院是否认定被告的行为构成不正当竞争？", True, "what was found"),
+    ("被告的行为侵害了原告的名誉权。", "是否构成对原告名誉权的侵害？", True, "an act named after 的"),
+    ("对其自首的辩护意见不予采纳。", "被告人是否具有自首情节？", False, "a claim named and rejected"),
+    ("原告主张被告已经同意延期，法院予以采信。", "被告是否同意延期？", True, "a claim a finder adopts"),
+    ("保险公司在交强险限额内承担赔偿责任。", "保险公司是否赔偿全部损失？", False, "a limit: not the whole"),
+    ("仅判令退款。", "是否应当承担价款两倍的赔偿？", None, "退款 shares only 款 of 价款 (was a yes)"),
+    ("社保费已经补缴完毕。", "公司是否缴纳了社保费？", True, "补缴 pays"),
+    ("只付了一半。", "是否足额支付货款？", False, "足额 asks the whole: a part says no"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
@@ -524,6 +537,9 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("是的，但没有全部归还。", "是否全部归还？", None),  # a contrast word: the later words decide
         ("已经退还了一部分，其余的还没有退还。", "是否退还？", "contradictory"),  # both, no contrast
         ("还没到期，到期日是5月1日。", "是否到期？", None),  # 到期日 names a day, no act
+        ("公诉机关指控被告人构成盗窃罪。", "被告人是否构成盗窃罪？", "claimed"),  # no one rules on it
+        ("辩护人建议判处缓刑。", "是否判处缓刑？", "claimed"),  # a suggestion
+        ("租金已经全部付清。", "承租人是否应支付剩余租金？", "done"),  # what happened, not what was owed
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
