@@ -472,26 +472,34 @@ def _by_tokens(ref: Reference, view: AnswerText, question: str) -> TextVerdict:
     shown = f"{len(found)}/{len(words)} words, {share:.0%} of their characters"
     if share < TOKEN_THRESHOLD:
         return TextVerdict(MISMATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+    objection = _token_objection(ref, view, sentence, words, found)
+    if objection is not None:
+        rule, reason = objection
+        return TextVerdict(MISMATCH, rule, reason, ref.text, share)
+    return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+
+
+def _token_objection(
+    ref: Reference, view: AnswerText, sentence: Sentence, words: tuple[str, ...], found: list[str]
+) -> tuple[str, str] | None:
+    """Why a sentence that shares enough words with the reference still does not name it (rule, reason):
+    it negates where the reference does not (or the other way), names a wider place, a branch, another
+    place, or puts other words in place of one of the reference's."""
     if _negates(ref.core) != _negates(sentence.core):
         how = "denies" if _negates(sentence.core) else "affirms"
-        reason = f"answer {how} what {ref.text!r} {'affirms' if how == 'denies' else 'denies'}"
-        return TextVerdict(MISMATCH, "negated", reason, ref.text, share)
+        return "negated", f"answer {how} what {ref.text!r} {'affirms' if how == 'denies' else 'denies'}"
     left_out = _inner_place_left_out(ref, sentence.core)
     if left_out is not None:
-        reason = f"answer names a wider place than {ref.text!r}: it leaves out {left_out!r}"
-        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
+        return "tokens", f"answer names a wider place than {ref.text!r}: it leaves out {left_out!r}"
     if _BRANCH.search(view.text) and not _BRANCH.search(ref.text):
-        reason = f"answer names a branch, and {ref.text!r} is none"
-        return TextVerdict(MISMATCH, "other", reason, ref.text, share)
+        return "other", f"answer names a branch, and {ref.text!r} is none"
     other_place = _other_place(ref, sentence.core)
     if other_place is not None:
-        reason = f"answer names another place than {other_place!r} of {ref.text!r}"
-        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
+        return "tokens", f"answer names another place than {other_place!r} of {ref.text!r}"
     replaced = _replaced(words, found, sentence.clauses)
     if replaced:
-        reason = f"answer puts other words in place of {replaced!r} of {ref.text!r}"
-        return TextVerdict(MISMATCH, "tokens", reason, ref.text, share)
-    return TextVerdict(MATCH, "tokens", f"answer shares {shown} with {ref.text!r}", ref.text, share)
+        return "tokens", f"answer puts other words in place of {replaced!r} of {ref.text!r}"
+    return None
 
 
 def _inner_place_left_out(ref: Reference, text: str) -> str | None:
