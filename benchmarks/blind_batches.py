@@ -8,7 +8,8 @@ disagrees with (a judge's work, or left; docs/scoring/verdict_agreement.md). Kin
 - ``answer``: an answer to question ``id`` of the set at ``set``, scored as a run scores it (the run's
   own plan: the set's documents or case file). The verdict is ``exact_match`` for fact_exact, the
   expected stance with nothing invented for conflict_gap (``tests/scorers/agreement.verdict``).
-- ``yes_no``: ``read_boolean(answer, question)``; ``correct`` is the stance (true/false).
+- ``yes_no``: the answer's stance on ``question`` as fact_exact reads it (``AnswerValues.boolean``: Markdown
+  emphasis blanked, quoted evidence left out, the abstention lexicon); ``correct`` is the stance (true/false).
 - ``text`` / ``entity``: the free-text comparator against ``reference``, for ``question``.
 - ``abstention``: whether ``detect_abstention`` reads the sentence as one.
 - ``evidence``: evidence items (``items``, as a system returns them) for evidence_set question ``id``;
@@ -38,7 +39,7 @@ from benchmark.answers import parse_answer  # noqa: E402
 from benchmark.models import Answer, Expected, Question  # noqa: E402
 from benchmark.pipeline.plan import Plan, plan  # noqa: E402
 from benchmark.scoring import score_answer  # noqa: E402
-from benchmark.text.booleans import read_boolean  # noqa: E402
+from benchmark.text.markup import without_emphasis  # noqa: E402
 from scorers.abstention import detect_abstention  # noqa: E402
 from scorers.comparators import CompareContext  # noqa: E402
 from scorers.extract import AnswerValues  # noqa: E402
@@ -71,7 +72,8 @@ def _evidence(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[list[list[in
 
 
 def _yes_no(row: dict[str, Any]) -> tuple[bool | None, str]:
-    found = read_boolean(row["answer"], row["question"])
+    q = Question(id="q", type="fact_exact", question=row["question"], expected=Expected())
+    found = AnswerValues(Answer(answer=without_emphasis(row["answer"])), q).boolean  # as fact_exact reads it
     stance = None if found is None or not found.definite else found.value
     return stance, f"reads {stance}"
 

@@ -93,6 +93,8 @@ _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.
 _LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
 _ASKED_LABEL = re.compile(r"^(.{2,12}?)(?:为|是|系)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
+#: Words after a list of names that say the act was all of theirs (``A和B都表示了谅解``).
+_TOGETHER = re.compile("都|均|皆|一起|共同|分别|同时")
 # A negator (the core writes 没有/并未/尚未 as 未 and 无法 as 不能), not in 非常, 是否, 无论, 不仅, 别人 …
 _NEGATION = re.compile(
     "未|没|毋|莫|(?<!是)否(?!则)|不(?![仅但论管只过])|无(?![论数])|非(?!常)|别(?![人的处])"
@@ -405,14 +407,17 @@ def _denies_of(after: str, question: str) -> bool:
 def _listed(
     clause: Clause, pattern: re.Pattern[str], ref: Reference, question: str, entity: bool
 ) -> TextVerdict | None:
-    """Alternatives (``A或B``), or for an entity a list of names (``A、B``), without saying which."""
+    """Alternatives (``A或B``), or for an entity a list of names (``A、B``, ``A和B都…``), without saying
+    which."""
     alternatives = len(_ALTERNATIVES.split(clause.text)) > 1
     splitter = _ALTERNATIVES if alternatives else _ENUMERATION if entity else None
     if splitter is None:
         return None
-    items = [
-        core(canonical(_without_label(part.strip(), question)), False) for part in splitter.split(clause.text)
-    ]
+    text = clause.text
+    together = _TOGETHER.search(text) if entity and not alternatives else None
+    if together is not None:
+        text = text[: together.start()]  # 甘立群和柏书瑶都表示了谅解: the names before 都 are the list
+    items = [core(canonical(_without_label(part.strip(), question)), False) for part in splitter.split(text)]
     items = [it for it in items if it]
     holding = [it for it in items if pattern.search(it)]
     others = [it for it in items if not pattern.search(it) and it not in ref.core]

@@ -134,6 +134,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("侵犯", "侵害", "侵权"),
     ("办理", "办妥", "办好"),
     ("交付", "交货"),
+    ("催收", "催要", "催讨", "催款", "讨要", "索要"),
     ("缴纳", "交纳", "缴付", "缴清", "交清", "补缴", "补交", "付清"),  # a tax, a fee, arrears
     ("饮酒驾驶", "酒后驾驶", "酒驾"),
     ("收取", "支付"),  # one side of a payment states the other (乙方不必支付 for 甲方是否收取)
@@ -180,7 +181,7 @@ _TAIL_VERB = re.compile(
             *(w for w in _STANCE_VERBS if len(w) > 1),
             *_split(
                 "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认 "
-                "缴纳 交纳 补交 补缴 发放 购买 进行"
+                "缴纳 交纳 补交 补缴 发放 购买 进行 送达 发出 寄送 催收 催告 提交 转让 出售"
             ),
         )
     )
@@ -472,7 +473,9 @@ def _concerns(t: str, start: int, asked: frozenset[str]) -> bool | None:
 
 
 #: A condition earlier in the sentence (如果以借条为准，则约定了利息): the stance holds only under it.
-_CONDITION = re.compile(r"如果|假如|倘若|假设|要是|若是|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])")
+_CONDITION = re.compile(
+    r"如果|假如|倘若|假设|要是|若是|如能|如系|如属|如确|否则|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])"
+)
 
 
 def _sentence_start(t: str, pos: int) -> int:
@@ -617,6 +620,8 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     shortest = verb.end() if verb is not None else 2
     prefixes = [core[:n] for n in range(len(core), shortest - 1, -1)]
     words += [(w, False) for w in prefixes if w == core or _WORDS.get(w) != _ADV]  # 被告 is no act
+    if verb is not None and core[: verb.start()].endswith("的") and core[0] not in _ARGUMENT_PREPOSITIONS:
+        words.append((core[: verb.start() - 1] + core[verb.start() :], False))  # 保证人签名 for 保证人的签名
     manner = _MANNER.match(core)  # 以现金交付: 现金 is what is asked
     if manner is not None:
         words.append((manner.group(1), False))
@@ -1203,6 +1208,103 @@ def _with_lead(found: Found, lead: Found | None, text: str, t: str) -> Found:
     return _contradictory(text, lead.start, found.end)
 
 
+#: A yes/no word an answer states as its conclusion: after a label (``结论：否``, ``答案：是``, ``Answer: Yes``,
+#: a heading ``### 结论`` on the line before), or as a JSON answer (``{"answer": "否"}``).
+_YES_NO_WORD = r"(是的|不是|是|否|没有|有|无|不对|对|yes|no|true|false)"
+_STATED = re.compile(
+    r"(?:^|(?<=[\s。；;，,|#*\-(（【\[>]))(?:最终)?(?:结论|答案|回答|答复|final answer|answer|conclusion)"
+    rf"\s*[*#]*\s*(?:[:：=]|\n)\s*[*#\s]*[\"“]?\s*{_YES_NO_WORD}(?![\u4e00-\u9fff]|[a-z])",
+    re.IGNORECASE,
+)
+_STATED_JSON = re.compile(
+    r'"(?:answer|conclusion|结论|答案)"\s*:\s*(?:"\s*' + _YES_NO_WORD + r'\s*"|(true|false))', re.IGNORECASE
+)
+#: A Markdown table's header cell that holds the conclusion (结论, 答案, 是否…), and its rows.
+_TABLE_CONCLUSION = re.compile(
+    r"^(?:结论|答案|回答|判断|结果|是否.*|有无.*|answer|conclusion)$", re.IGNORECASE
+)
+_TRUE_WORDS = frozenset(("是的", "是", "有", "对", "yes", "true"))
+#: A last sentence made only of a yes/no word, after the reasons (``…应认定其为实际出卖人。是。``).
+_FINAL_WORD = re.compile(rf"[。！!；;\n]\s*[*\s]*{_YES_NO_WORD}[*\s]*[。.！!]?\s*$", re.IGNORECASE)
+
+
+#: An answer's words that it cannot tell whether something holds (``无法判断是否…``, ``unclear whether``);
+#: 是否 is masked (``\x00\x00``) when the reader looks for it.
+_UNKNOWN_WHETHER = re.compile(
+    r"(?:无法|不能|难以|无从|没法|尚难|尚无法)(?:判断|确定|认定|得知|看出|核实|查明)(?:\x00\x00|有没有|有无)"
+    r"|\b(?:cannot|can't|unable to) (?:determine|tell|say|confirm) whether|\bunclear whether",
+    re.IGNORECASE,
+)
+
+
+#: A party's claim or denial, for a question that asks no attitude (``公司称已签订…，员工否认签过``).
+_DISPUTED = re.compile(f"{_CLAIM.pattern}|否认|承认")
+#: Words that leave both answers open (``两种理解均有可能``): whatever the answer says before, it hedges.
+_BOTH_WAYS = re.compile("均有可能|都有可能|两种可能|either way|both are possible", re.IGNORECASE)
+
+
+def _asks_attitude(asked: YesNoQuestion | None) -> bool:
+    """Whether the question asks an attitude (承认, 否认, 同意 …): a party's denial then answers it."""
+    return asked is not None and any(w in _ATTITUDES for words, _ in asked.predicates for w, _ in words)
+
+
+def _asks_the_same(t: str, asked: YesNoQuestion | None) -> bool:
+    """Whether the embedded question after ``_UNKNOWN_WHETHER`` shares a pair of words with ``asked``."""
+    m = _UNKNOWN_WHETHER.search(t)
+    if m is None or asked is None:
+        return False
+    stop = _BREAK.search(t, m.end())
+    return (
+        bool(set(_HAN_PAIR.findall(t[m.end() : stop.start() if stop else len(t)])) & asked.pairs)
+        or t.isascii()
+    )
+
+
+def _stated(text: str) -> Found | None:
+    """The conclusion an answer states in so many words: a label's yes/no word, a JSON answer, a table's
+    conclusion column, or a last sentence that is only a yes/no word. Labels that disagree state none."""
+    found = [(m.start(1), m.end(1)) for m in _STATED.finditer(text)]
+    found += [(m.start(m.lastindex or 1), m.end(m.lastindex or 1)) for m in _STATED_JSON.finditer(text)]
+    cell = _table_conclusion(text)
+    if cell is not None:
+        found.append(cell)
+    if (
+        not found
+        and (last := _FINAL_WORD.search(text)) is not None
+        and len(text) > last.end(1) - last.start(1)
+    ):
+        found.append((last.start(1), last.end(1)))
+    values = {text[a:b].lower() in _TRUE_WORDS for a, b in found}
+    if len(values) != 1:
+        return None if not found else _contradictory(text, found[0][0], found[-1][1])
+    start, end = min(found)
+    return Found("boolean", values.pop(), start, end, text[start:end], True)
+
+
+def _table_conclusion(text: str) -> tuple[int, int] | None:
+    """The span of the yes/no word in a Markdown table's conclusion column, first data row."""
+    if "|" not in text:
+        return None
+    lines = [
+        (m.start(), m.group()) for m in re.finditer(r"[^\n]+", text) if m.group().lstrip().startswith("|")
+    ]
+    if len(lines) < 3:
+        return None
+    header = [c.strip() for c in lines[0][1].strip().strip("|").split("|")]
+    column = next((i for i, c in enumerate(header) if _TABLE_CONCLUSION.match(c)), None)
+    if column is None or not set(lines[1][1]) <= set("|-: "):
+        return None
+    at, row = lines[2]
+    cells = row.strip().strip("|").split("|")
+    if column >= len(cells):
+        return None
+    word = re.fullmatch(rf"\s*\**{_YES_NO_WORD}\**\s*", cells[column], re.IGNORECASE)
+    if word is None:
+        return None
+    offset = at + row.index("|") + 1 + sum(len(c) + 1 for c in cells[:column])
+    return offset + word.start(1), offset + word.end(1)
+
+
 def read_boolean(
     text: str, question: str | YesNoQuestion | None = None, abstains: Callable[[str], bool] | None = None
 ) -> Found | None:
@@ -1220,6 +1322,10 @@ def read_boolean(
     form, ticked = _ticked(text, t)
     if form:
         return ticked
+    stated = _stated(half_width(text))
+    if stated is not None:
+        return Found("boolean", stated.value, stated.start, stated.end, text[stated.start : stated.end],
+                     stated.definite, stated.qualifier)  # fmt: skip
     mark = t.strip().strip("【】[]()（）。.").lower()
     if mark in _MARKS:
         start = t.index(t.strip()[0])
@@ -1233,8 +1339,17 @@ def read_boolean(
 
     if asked is not None and said:
         found = _by_predicate(text, t, asked)
-        if found is not None and _unruled_claim(t, found.start, _CLAIM) and says_unknown():
-            return None  # 申请人称“就是维持”，但…无法判断: a claim, and the answer says it cannot tell
+        disputed = _CLAIM if _asks_attitude(asked) else _DISPUTED
+        if (
+            found is not None
+            and _unruled_claim(t, found.end - 1, disputed)
+            and (len(disputed.findall(t)) > 1 or _ABSTAIN.search(t.lower()) or says_unknown())
+        ):
+            return None  # 申请人称“就是维持”，但…无法判断; 公司称已支付，劳动者称从未收到: claims only
+        if found is not None and found.definite and _BOTH_WAYS.search(t):
+            return Found("boolean", found.value, found.start, found.end, found.raw, False, "hedge")
+        if _UNKNOWN_WHETHER.search(t) and _asks_the_same(t, asked):
+            return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
         if found is not None:
             return _with_lead(found, lead, text, t)
     if lead is not None:

@@ -500,6 +500,30 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("仅判令退款。", "是否应当承担价款两倍的赔偿？", None, "退款 shares only 款 of 价款 (was a yes)"),
     ("社保费已经补缴完毕。", "公司是否缴纳了社保费？", True, "补缴 pays"),
     ("只付了一半。", "是否足额支付货款？", False, "足额 asks the whole: a part says no"),
+    # the conclusion a system states in so many words
+    ("## 结论\n是\n\n## 依据\n庭审笔录载明被告未到庭。", "被告是否到庭？", True, "a heading's label"),
+    (
+        "- 结论：否\n- 理由：被告当庭承认借款。",
+        "被告是否否认借款？",
+        False,
+        "a bullet's label beats the body",
+    ),
+    ("| 问题 | 结论 |\n|---|---|\n| 是否还款 | 否 |", "被告是否还款？", False, "a table's conclusion column"),
+    ("| 已还 | 是否还清 |\n|---|---|\n| 3万元 | 否 |", "被告是否还清借款？", False, "a 是否… column"),
+    ('```json\n{"answer": "是"}\n```', "合同是否有效？", True, "a JSON answer"),
+    ("收据上有其本人签名，且有转账记录印证。Answer: Yes.", "被告是否收到货款？", True, "an English label"),
+    ("合同第5条约定了交货时间，对方也按时交了货。是。", "卖方是否按期交货？", True, "a last yes/no sentence"),
+    # claims, conditions, open questions
+    ("出租人称押金已退，承租人称从未收到。", "押金是否已退还？", None, "two parties' claims, no finding"),
+    ("被告否认借款。", "被告是否承认借款？", False, "a denial answers a question of attitude"),
+    (
+        "上诉状已递交，但无法判断是否在上诉期内。",
+        "上诉是否在上诉期内提出？",
+        None,
+        "it cannot tell what is asked",
+    ),
+    ("借款人签名处空白。", "借条上是否有借款人的签名？", False, "the owner's act written without 的"),
+    ("原告未能证明已将通知送达被告。", "原告是否已向被告送达解除通知？", False, "送达 is the act, not 解除"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
@@ -540,6 +564,10 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("公诉机关指控被告人构成盗窃罪。", "被告人是否构成盗窃罪？", "claimed"),  # no one rules on it
         ("辩护人建议判处缓刑。", "是否判处缓刑？", "claimed"),  # a suggestion
         ("租金已经全部付清。", "承租人是否应支付剩余租金？", "done"),  # what happened, not what was owed
+        ("结论：是。……综上，结论：否。", "被告是否到庭？", "contradictory"),  # labels that disagree
+        ("原告说已经催告过，被告否认收到，卷内也没有催告记录。", "原告是否催告过被告？", "contradictory"),
+        ("如能证明系本人所签则有效，否则无效。", "该合同是否有效？", "conditional"),  # both ways
+        ("看似已经交付，但两种理解均有可能。", "货物是否已交付？", "hedge"),  # both ways open
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
