@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .folding import half_width
@@ -486,6 +486,11 @@ def _conditional(t: str, start: int) -> bool:
     return _CONDITION.search(t, _sentence_start(t, start), start) is not None
 
 
+def _indefinite(found: Found, qualifier: str) -> Found:
+    """``found`` as no definite stance, for the reason ``qualifier`` names."""
+    return replace(found, definite=False, qualifier=qualifier)
+
+
 def _found(text: str, t: str, start: int, end: int, value: bool, partial: bool = False) -> Found:
     qualifier = (
         "hedge"
@@ -722,9 +727,8 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
     for words, negative in question.predicates:
         topics: set[int] = set()
         for word, inherent in words:
-            hits = _hits(
-                t, word, inherent, question, topics
-            )  # the asked word is no denial (是否被驳回: 驳回)
+            # the asked word itself is no denial (是否被驳回: 驳回)
+            hits = _hits(t, word, inherent, question, topics)
             if hits:
                 hits += _later_stance(t, words, hits, question) + _occasion_stance(t, words, question)
                 hits = _most_telling(t, hits, question.pairs)
@@ -735,19 +739,16 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                 if _rejected_claim(t, start, end):
                     value = not value  # 主张有加班，…不予认定: the claim the finder rejects is not so
                 elif _unruled_claim(t, start):
-                    found = _found(text, t, start, end, value != negative)
-                    return Found("boolean", found.value, found.start, found.end, found.raw, False, "claimed")
+                    return _indefinite(_found(text, t, start, end, value != negative), "claimed")
+                # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部: no
                 if value and (
                     _another_alternative(t, start, end, question.alternatives)
                     or _ZERO.match(t, end)
                     or (question.whole and _LIMITED_BEFORE.search(t, _clause_floor(t, start), start))
                 ):
-                    value = (
-                        False  # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部
-                    )
+                    value = False
                 if value and question.modal and _DONE_BEFORE.search(t, _clause_floor(t, start), start):
-                    found = _found(text, t, start, end, value != negative)
-                    return Found("boolean", found.value, found.start, found.end, found.raw, False, "done")
+                    return _indefinite(_found(text, t, start, end, value != negative), "done")
                 partial = (
                     not question.whole
                     and t[start:end].lstrip("不没未否") in _ATTITUDES
@@ -1322,10 +1323,9 @@ def read_boolean(
     form, ticked = _ticked(text, t)
     if form:
         return ticked
-    stated = _stated(half_width(text))
+    stated = _stated(half_width(text))  # the same length as text: its spans index text
     if stated is not None:
-        return Found("boolean", stated.value, stated.start, stated.end, text[stated.start : stated.end],
-                     stated.definite, stated.qualifier)  # fmt: skip
+        return replace(stated, raw=text[stated.start : stated.end])
     mark = t.strip().strip("【】[]()（）。.").lower()
     if mark in _MARKS:
         start = t.index(t.strip()[0])
@@ -1347,7 +1347,7 @@ def read_boolean(
         ):
             return None  # 申请人称“就是维持”，但…无法判断; 公司称已支付，劳动者称从未收到: claims only
         if found is not None and found.definite and _BOTH_WAYS.search(t):
-            return Found("boolean", found.value, found.start, found.end, found.raw, False, "hedge")
+            return _indefinite(found, "hedge")
         if _UNKNOWN_WHETHER.search(t) and _asks_the_same(t, asked):
             return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
         if found is not None:
