@@ -19,7 +19,8 @@ decide whether an answer names the expected thing, so they are rewritten or remo
   ``8月前``), ``年末``/``月末`` (``年底``/``月底``), and in an address ``幢`` (``栋``) and the ``室`` after a
   room number (``1503室`` is ``1503``);
 - negators of one meaning in one spelling (``没有``/``并未``/``尚未``/``从未``/``未曾`` -> ``未``, ``无法`` ->
-  ``不能``: ``没有按约定的期限`` is ``未按约定期限``), and ``用来``/``用作``/``用在`` -> ``用于``.
+  ``不能``: ``没有按约定的期限`` is ``未按约定期限``), and ``用来``/``用作``/``用在`` -> ``用于``;
+- ``中华人民共和国`` before the name of a law (``《中华人民共和国民法典》第五百八十五条`` is ``民法典第585条``).
 
 A reference that ends in a word of place (``主卧衣柜内``, ``家中``) is named with any of them
 (``LOCATIVES``: ``主卧衣柜里``, ``主卧衣柜中查获``), never without one (``境内`` is not ``境外``).
@@ -87,7 +88,7 @@ MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
 _CORE_GATE = re.compile(
-    "[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用子女父母妻丈配胞哥姐弟妹孙律监险警]"
+    "[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用子女父母妻丈配胞哥姐弟妹孙律监险警华]"
 )
 _SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院|律师事务所|监督管理局|财产保险|交通警察")
 _NUMERAL_OR_DIGIT = re.compile(
@@ -117,6 +118,8 @@ _ROOM = re.compile("(?<=[0-9])室")
 _NOT_YET = re.compile("并没有|没有(?=[\u4e00-\u9fff])|并未|尚未|从未|未曾")
 _CANNOT = re.compile("无法")
 _USED_FOR = re.compile("用来|用作|用在")
+# The state's name before a law (《中华人民共和国民法典》 is 《民法典》): every law cited is the state's.
+_STATE_OF_LAW = re.compile("中华人民共和国(?=[\u4e00-\u9fff]{1,16}?(?:法典|法|条例|规定|办法|解释))")
 _BUILDING = re.compile("(?<=[0-9])幢")
 _ROUGH = re.compile(r"大约|大概|约|左右|approximately|about|roughly", re.IGNORECASE)
 _LOCATIVE_END = re.compile(f"(?:{'|'.join(LOCATIVES)})$")
@@ -145,6 +148,7 @@ _REWRITES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("没未", _NOT_YET, "未"),
     ("无", _CANNOT, "不能"),
     ("用", _USED_FOR, "用于"),
+    ("华", _STATE_OF_LAW, ""),
 )
 
 

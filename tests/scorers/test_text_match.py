@@ -178,6 +178,8 @@ TEXT_ROWS = [
     ("证人因病无法出庭", "证人因病不能出庭", MATCH, "无法 is 不能"),
     ("用于店铺装修", "借款用来装修店铺", MATCH, "用来 is 用于"),
     ("全额退还", "非常明确地承诺全额退还", MATCH, "非常 negates nothing"),
+    ("《中华人民共和国合同法》第一百零七条", "合同法第107条", MATCH, "the state's name before a law"),
+    ("《中华人民共和国合同法》第一百零七条", "合同法第108条", MISMATCH, "another article"),
 ]
 
 
