@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchmark.errors import BenchmarkError, QuestionSetError, error_summary
 from benchmark.models import Answer, Criteria, Question, QuestionSet
+from benchmark.text.answer_json import written_fields
 from benchmark.text.markup import without_emphasis
 
 if TYPE_CHECKING:
@@ -96,13 +97,17 @@ def score_answer(
     documents when it names several. ``verdicts``: a configured judge's verdicts (``{}`` before it was
     asked; None without a judge), see scorers.judgeable. Retrieval is measured beside the scorer when the
     answer gives ``contexts`` (``scorers.contexts``). Scorers read the answer's text without its Markdown
-    emphasis (``benchmark.text.markup``: same length, markers blanked)."""
+    emphasis (``benchmark.text.markup``: same length, markers blanked), and an answer written as a JSON
+    object gives its entries as ``fields`` when the adapter set none (``benchmark.text.answer_json``)."""
     from scorers.contexts import with_retrieval
     from scorers.registry import ScoringContext, scorer_for
 
     plain = without_emphasis(answer.answer)
     if plain is not answer.answer:
         answer = replace(answer, answer=plain)
+    written = {} if answer.fields else written_fields(plain)
+    if written:  # an answer written as a JSON object: its entries are the fields it gives
+        answer = replace(answer, fields=written)
 
     spec = scorer_for(question)
     context = ScoringContext(

@@ -105,6 +105,7 @@ EN_ABSTAIN: tuple[str, ...] = (
     r"available|included|disclosed|indicated|identified|named|listed)\b",
     r"\bno (?:such |further |other |specific |relevant |additional )?(?:information|record|mention|indication|details?|"
     r"data|reference|finding|answer|trace)\b|\bno idea\b",
+    r"\bno (?:\w+ ){0,3}(?:is|was|are|were|has been|have been) (?:recorded|stated|mentioned|given|specified|documented|shown)\b",
     r"\b(?:do|does|did)(?: not|n[’']t) have (?:that |this |the |any |such )?(?:information|details?|data|answer)\b"
     r"|\bnot (?:clear|evident|apparent) (?:from|in|whether|who|what|when|where|which|how)\b",
     r"\b(?:unknown|unclear|unspecified|undisclosed|undetermined|unrecorded|unstated|uncertain)\b",
@@ -379,12 +380,18 @@ _CONTRAST = re.compile(
 )
 
 
+#: A word that gives an account (``原告称…，被告称…``): two of them, each before its own value, set two
+#: accounts against each other as a word of contrast does.
+_ACCOUNT = re.compile("称|主张|供述|陈述|表示|认为|(?<![据听])说")
+
+
 def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, int, int] | None:
-    """Two different amounts or dates of the answer's own words with a word of contrast between them
-    (``庞绍钧说6万，柏书瑶和流水都是10万元`` has none; ``称退了5万，而流水显示只有2万`` has one): the
-    answer sets two accounts against each other, which names their contradiction. (the stretch from
-    one value to the other, its start, its end). Without a word of contrast the values are not read."""
-    if _CONTRAST.search(text) is None:
+    """Two different amounts or dates of the answer's own words with a word of contrast between them,
+    or each after its own word of account (``庞绍钧说6万，柏书瑶和流水都是10万元`` has neither; ``称退了5万，
+    而流水显示只有2万`` and ``原告主张剩余95000元，被告主张仅剩83000元`` have): the answer sets two accounts
+    against each other, which names their contradiction. (the stretch from one value to the other, its
+    start, its end). Without such words the values are not read."""
+    if _CONTRAST.search(text) is None and len(_ACCOUNT.findall(text)) < 2:
         return None
     amounts, dates = find_amounts(text), find_dates(text)
     for found in (amounts, dates):
@@ -392,8 +399,45 @@ def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, i
         for left, right in itertools.pairwise(values):
             if left.value == right.value:
                 continue
-            if _CONTRAST.search(text, left.end, right.start) is not None:
+            if _CONTRAST.search(text, left.end, right.start) is not None or _two_accounts(text, left, right):
                 return text[left.start : right.end], left.start, right.end
+    return None
+
+
+def _two_accounts(text: str, left: Any, right: Any) -> bool:
+    """Whether each of two values follows a word of account of its own, in its clause
+    (``原告称3月6日交付，被告称3月12日才收到``)."""
+    floor = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, left.start)), default=0)
+    return (
+        _ACCOUNT.search(text, floor, left.start) is not None
+        and _ACCOUNT.search(text, left.end, right.start) is not None
+    )
+
+
+_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
+
+
+#: Words of a guess (``推测是``, ``很可能``, ``估计``, ``probably``): after an abstention they offer the value
+#: the answer just said the material lacks.
+_GUESS = re.compile(
+    "推测|猜测|估计|可能就是|很可能|可能是|大概是|应该是|或许是|多半是|八成是|想必|"
+    r"\b(?:probably|likely|presumably|my guess|might be|could be|must be)\b",
+    re.IGNORECASE,
+)
+_REPORTED = re.compile("说|称|表示|供述|认为|陈述|said|says|stated|told")
+
+
+def guess_after(text: str, start: int) -> str | None:
+    """The first word of a guess after ``start`` (an abstention's cue) outside quotes, unless a word of
+    saying comes before it in its clause (``庞绍钧估计有三四万`` reports his guess): the answer then
+    guesses what it said it cannot tell."""
+    quotes = quoted_spans(text)
+    for m in _GUESS.finditer(text, start):
+        if any(a <= m.start() < b for a, b in quotes):
+            continue
+        floor = max((b.end() for b in _CLAUSE_BREAK.finditer(text, start, m.start())), default=start)
+        if _REPORTED.search(text, floor, m.start()) is None:
+            return m.group()
     return None
 
 
@@ -438,5 +482,6 @@ __all__ = [
     "Stance",
     "detect_abstention",
     "detect_conflict",
+    "guess_after",
     "quoted_spans",
 ]

@@ -66,6 +66,7 @@ _LEADING_LABEL = re.compile(
 )
 _LABEL_FIRST = frozenset("【[（(第pP")
 _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?![0-9])")
+_RESTATING = re.compile(r"\s*(?:即|也就是说?|亦即|换言之)")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
 _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|应为|实为|正确的?是)[^，,。；;]{0,6}$")
 # Words of finding that set a fact against what was written or agreed (借条写的15万，但实际只转了14.5万),
@@ -195,8 +196,17 @@ def question_words(question: str) -> QuestionWords:
 
 def _clauses(text: str) -> list[tuple[int, int]]:
     """The clauses a value's words are read in: a label before a colon stays with its value
-    (``合同约定：30万元``)."""
-    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(text) if m.group() not in "：:"), len(text) + 1]
+    (``合同约定：30万元``), and so does a clause before one that restates it (``第二次付款为上述第2项，即
+    2020年8月12日``: 即, 也就是, 亦即)."""
+    bounds = [
+        0,
+        *(
+            m.end()
+            for m in _CLAUSE_BREAK.finditer(text)
+            if m.group() not in "：:" and not _RESTATING.match(text, m.end())
+        ),
+        len(text) + 1,
+    ]
     return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
 
 

@@ -4,7 +4,9 @@
   ``conflict_detected`` expected: 1 when the answer names the contradiction (abstaining is not
   enough, and takes precedence over ``should_abstain``) and, when its two sides lie in different
   documents of a case file and the answer cites anything, cites both sides (``scorers.sides``); ``should_abstain`` true: 1 when the answer
-  abstains (lexicon or ``abstained: true``); ``should_abstain`` false and no conflict expected: 1
+  abstains (lexicon or ``abstained: true``) and does not then guess what it said the material lacks
+  (``笔录未写明，推测是…``: ``scorers.abstention.guess_after``; a guess that invents a value of a kind
+  that counts is ``no_hallucination``'s to fail); ``should_abstain`` false and no conflict expected: 1
   when the answer does not refuse (``abstained: true``, or an abstention cue in its first sentence;
   a later ``但不知道他的全名`` is a caveat, not a refusal). Neither given: not applicable.
 - ``no_hallucination`` is 0 when the answer invents a specific whose kind counts under the
@@ -28,7 +30,7 @@ from typing import Any
 
 from benchmark.models import Answer, Question
 from benchmark.text.amounts import TextValues
-from scorers.abstention import AbstentionResult, ConflictResult, Stance
+from scorers.abstention import AbstentionResult, ConflictResult, Stance, guess_after
 from scorers.hallucination import (
     Facts,
     InventedSpecific,
@@ -68,9 +70,14 @@ def expectation(question: Question) -> str | None:
 
 
 def _abstention(
-    expect: str | None, abst: AbstentionResult, conflict: ConflictResult, sides: str | None = None
+    expect: str | None,
+    abst: AbstentionResult,
+    conflict: ConflictResult,
+    sides: str | None = None,
+    guess: str | None = None,
 ) -> Component:
-    """``sides``: which side of a cross-document contradiction the answer's citations miss, if one."""
+    """``sides``: which side of a cross-document contradiction the answer's citations miss, if one;
+    ``guess``: the word of a guess the answer makes after abstaining, if one."""
     if expect is None:
         return Component(
             "abstention", None, status=NOT_APPLICABLE, reason="neither should_abstain nor conflict_detected"
@@ -86,6 +93,10 @@ def _abstention(
         return Component("abstention", 0.0, status=OMISSION, expected="conflict",
                          reason="does not name the contradiction")  # fmt: skip
     if expect == "abstain":
+        if abst.abstained and guess is not None:
+            return Component("abstention", 0.0, status=MISMATCH, expected="abstain", extracted=guess,
+                             reason=f"abstains ({abst.cue!r}), then guesses ({guess!r}) what the material "
+                                    "does not hold")  # fmt: skip
         if abst.abstained:
             how = f"cue {abst.cue!r}" if abst.cue else "abstained: true"
             return Component("abstention", 1.0, status=MATCH, expected="abstain", extracted=abst.cue,
@@ -193,7 +204,12 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     quote, quote_detail = _quote(question, answer, read, values)
     sides = check_sides(question, answer, ctx.case) if expect == "conflict" else None
     missing = sides.missing(ctx.case) if sides is not None and ctx.case is not None and not sides.ok else None
-    components = [_abstention(expect, abst, conflict, missing), _no_hallucination(invented), quote]
+    # a guess that invents a value that counts is no_hallucination's; one that invents none is the abstention's
+    inventing = any(i.counts for i in invented or ())
+    guess = None
+    if expect == "abstain" and abst.span is not None and not inventing:
+        guess = guess_after(answer.answer, abst.span[1])
+    components = [_abstention(expect, abst, conflict, missing, guess), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     scored.details = {
         "expectation": expect,

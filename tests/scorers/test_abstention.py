@@ -28,6 +28,7 @@ from scorers.abstention import (
 )
 
 ABSTAINS = [
+    "No amount is recorded.",
     "材料中没有记载顾主任的电话号码。",
     "笔录未记录该信息。",
     "笔录中没有提到。",
@@ -246,6 +247,9 @@ NAMED = [
     "庞绍钧称退了5万元，而流水显示只有2万元。",
     "简文博说一次转了6万，但流水显示5月10日只转入5万元。",
     "He said 50,000 yuan, but the bank statement shows 20,000 yuan.",
+    # or each after a word of account of its own
+    "出借人主张已交付8万元，借款人主张只收到6万元。",
+    "证人称3月2日见过面，被告人供述是3月9日。",
 ]
 NOT_NAMED = [
     "前后一致，没有矛盾。",
@@ -265,6 +269,7 @@ NOT_NAMED = [
     "他说“5万元，但只收到2万元”。",  # the contrast is inside a quotation
     "两次付款的方式不同，第一次转账，第二次现金。",  # two acts told apart, not two accounts
     "前后两处日期没有不同。",
+    "原告称借款8万元，其中6万元已还。",  # one account: a total and a part of it
 ]
 
 
@@ -440,3 +445,22 @@ def test_clause_before_equals_the_plain_definition(text: str, start: int) -> Non
     seg = text[max(0, start - 12) : start]
     ends = [m.end() for m in _BREAK.finditer(seg)]
     assert _clause_before(text, start) == (seg[ends[-1] :] if ends else seg)
+
+
+@pytest.mark.parametrize(
+    ("text", "guess"),
+    [
+        ("笔录未写明饭店名称，推测是城东的一家酒楼。", "推测"),
+        ("卷内没有记载具体金额，估计在两万元上下。", "估计"),
+        ("The record does not name the bank; it is probably the local branch.", "probably"),
+        ("笔录未记载具体金额，庞绍钧说估计有三四万。", None),  # his guess, reported
+        ("笔录未记载具体金额。庞绍钧曾表示“可能是三四万”。", None),  # in quotes
+        ("笔录未记载具体金额，建议调取银行流水核实。", None),  # advice, no guess
+    ],
+)
+def test_a_guess_after_an_abstention(text: str, guess: str | None) -> None:
+    from scorers.abstention import guess_after
+
+    found = detect_abstention(text)
+    assert found.span is not None
+    assert guess_after(text, found.span[1]) == guess

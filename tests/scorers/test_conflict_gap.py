@@ -98,6 +98,14 @@ def test_abstaining_and_inventing_fails() -> None:
     assert result.components["no_hallucination"].status == "hallucination"
 
 
+def test_abstaining_then_guessing_without_inventing_fails_the_abstention() -> None:
+    result = score(question(**GAP), "笔录未记载他的电话，估计和他老板用的是同一个号码。")
+    assert result.component_scores()["abstention"] == 0.0
+    assert result.component_scores()["no_hallucination"] == 1.0  # nothing of a kind that counts
+    assert "guesses ('估计')" in (result.components["abstention"].reason or "")
+    assert not result.passed
+
+
 def test_quote_not_applicable_renormalises() -> None:
     q = question(**{**GAP, "scoring": {"quote_required": False}})
     result = score(q, "材料中没有记载。")
