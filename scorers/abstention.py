@@ -336,8 +336,19 @@ def _first_sentence_end(text: str) -> int:
 
 
 def _opens_with(text: str, start: int) -> bool:
-    """The cue at ``start`` is in the first sentence and no contrast (但/不过/but) comes before it."""
-    return start < _first_sentence_end(text) and not _CONTRAST.search(text, 0, start)
+    """The cue at ``start`` is in the first sentence, and before it comes no contrast (但/不过/but) and no
+    clause that states a value of its own (``法定代表人为邵某强，其联系地址卷中无记载``: the answer gives
+    the representative, then a caveat)."""
+    if start >= _first_sentence_end(text) or _CONTRAST.search(text, 0, start):
+        return False
+    before = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
+    return _STATES_A_VALUE.search(text, 0, before) is None
+
+
+#: A clause that states a value: a number, or a name or thing given after 为/是/系 (not 是否, 认为, 因为).
+_STATES_A_VALUE = re.compile(
+    r"[0-9０-９]|(?<![认因作成否])为(?!止)|(?<![还但若要])是(?!否)|(?<![关体联维])系"
+)
 
 
 class Stance:

@@ -139,6 +139,8 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("饮酒驾驶", "酒后驾驶", "酒驾"),
     ("收取", "支付"),  # one side of a payment states the other (乙方不必支付 for 甲方是否收取)
 ]
+#: Characters that are no act alone, as a predicate's first (有效, 无效, 是非).
+_COPULAS = frozenset("有是无没")
 #: Complements that say an act was done in full (还清, 付完, 交齐, 付足): the verb alone does not answer.
 _COMPLETE = frozenset("清完齐足")
 #: Antonyms: finding one of these states the opposite of the predicate.
@@ -155,6 +157,7 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "承担": ("免除", "免于"),
     "放弃": ("主张",),  # 不主张借期内利息 waives it
     "到庭": ("缺席",),
+    "缺席": ("到庭", "出庭", "到场", "对席"),
     "出庭": ("缺席",),
     "到场": ("缺席",),
     "合法": ("违法", "非法"),
@@ -218,7 +221,9 @@ _LEAD_ADV = re.compile(
 )
 #: Adverbs of time the question asks about (``是否按期还款``), and the words that say the act was late.
 _ON_TIME = re.compile("按时|按期|如期|按约|准时")
-_LATE = ("逾期", "迟延", "延迟", "超期", "超过", "超出", "期满后", "届满后", "后才")
+_LATE = (
+    "逾期", "迟延", "延迟", "超期", "超过", "超出", "远超", "期满后", "届满后", "后才", "时才", "日才", "号才", "月才",
+)  # fmt: skip
 _AS_AGREED = re.compile("按约|如约")
 #: A day an act is asked to be done by (在约定还款日当日或之前归还): the phrase stays part of what is asked,
 #: and the words of lateness answer it with no, as for 按期.
@@ -378,10 +383,15 @@ _PARTY_LAST = re.compile("(?:人|方|告|者)$")
 #: A mention that names the place for the act (签名处, 签字栏), and one left blank (签名处为空白: no act).
 _PLACE_OF = re.compile("(?:处|栏|一栏|位置)")
 _BLANK_PLACE = re.compile("(?:处|栏|一栏|位置)(?:为|是|均为|仍为)?(?:空白|空着|未填写?|没有填写?)")
+#: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
+#: is on something else than what is asked.
+_POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u9fff]{2})")
 #: A mention that names the matter in question rather than stating it: its quality (合法性), whether
 #: it holds (合法与否), or the burden, issue or review of it (因果关系的举证责任, 违约的争议).
 _TOPIC_AFTER = re.compile(
-    "性|与否|(?:行为|事实|情节)?的?(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)"
+    "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
+    "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
+    "情况|事宜|一事|效力"
 )
 
 
@@ -417,6 +427,9 @@ def _mention(
     if blank is not None:
         return start, blank.end(), inherent
     if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end):
+        return None
+    other = _POINTED_OBJECT.match(t, end)  # 撤回该申请 for 是否撤回起诉: the act on another thing
+    if other is not None and asked is not None and other.group(1) not in asked.pairs:
         return None
     return _hit_at(t, start, end, inherent, asked)
 
@@ -622,7 +635,8 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     words: list[tuple[str, bool]] = [(w, True) for w in _LATE] if on_time else []
     tails = _tails(core)
     verb = _verb_after_phrase(core)  # a prefix that stops short of it names no act (濮晓, 对借条)
-    shortest = verb.end() if verb is not None else 2
+    ordering = _ORDERING.match(core)  # 判决准予离婚: 判决 alone is no act
+    shortest = verb.end() if verb is not None else ordering.end() + 2 if ordering is not None else 2
     prefixes = [core[:n] for n in range(len(core), shortest - 1, -1)]
     words += [(w, False) for w in prefixes if w == core or _WORDS.get(w) != _ADV]  # 被告 is no act
     if verb is not None and core[: verb.start()].endswith("的") and core[0] not in _ARGUMENT_PREPOSITIONS:
@@ -642,7 +656,8 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
         words.extend((w, True) for w in _ANTONYMS.get(head, ()))
     if core[1:2] in _COMPLETE:
         return tuple(words)  # 还清: 还了一部分 does not say it was repaid in full
-    words.append((core[0], False))
+    if core[0] not in _COPULAS:  # 有效: 有 alone is no act (没有证据… says nothing of it)
+        words.append((core[0], False))
     for group in _SYNONYMS:
         if any(h in group for h in heads):
             words.extend((w, False) for w in group if len(w) == 1)
@@ -736,9 +751,10 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                     return _contradictory(text, min(h[0] for h in hits), max(h[1] for h in hits))
                 start, end, value = _pick(t, hits, question.occasions, question.pairs)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
-                if _rejected_claim(t, start, end):
-                    value = not value  # 主张有加班，…不予认定: the claim the finder rejects is not so
-                elif _unruled_claim(t, start):
+                if _rejected_claim(t, start, end) or _upheld_objection(t, end):
+                    # 主张有加班，…不予认定; 管辖权异议，法院裁定异议成立: the finder rules it is not so
+                    value = not value
+                elif _unruled_claim(t, start, end=end):
                     return _indefinite(_found(text, t, start, end, value != negative), "claimed")
                 # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部: no
                 if value and (
@@ -827,7 +843,8 @@ _CLAIM = re.compile(
 _REJECTED = re.compile(
     "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
     "(?:未|没有|不)(?:采纳|采信)|"
-    "(?:没有|缺乏|无)事实(?:和法律)?依据"
+    "(?:没有|缺乏|无)事实(?:和法律)?依据|"
+    "(?:但|但是|然而)(?:一审|二审)?(?:法院|本院|法庭|仲裁委|仲裁庭)(?:经审理)?(?:认为|认定|查明)"
 )
 
 
@@ -835,7 +852,8 @@ _REJECTED = re.compile(
 #: (``检察院指控其构成受贿罪``, ``原告认为该决定违法``, ``辩护人建议适用缓刑``), and the words of that ruling.
 _PARTY_CLAIM = re.compile(
     "指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|"
-    "(?:原告|被告|被告人|申请人|被申请人|上诉人|被上诉人|辩护人|代理人|当事人|公诉机关|检察院|第三人)(?:均|也|仍)?认为"
+    "(?<!法院)(?<!本院)(?<!法庭)(?<!仲裁委)(?<!仲裁庭)(?<!合议庭)(?<!一审)(?<!二审)(?<!审理)(?<!经审)"
+    "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
 _RULED = re.compile(
     f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可)|(?<![不未])(?:成立|属实|采纳|采信)|"
@@ -843,10 +861,19 @@ _RULED = re.compile(
 )
 
 
-def _unruled_claim(t: str, start: int, claims: re.Pattern[str] = _PARTY_CLAIM) -> bool:
-    """Whether the mention at ``start`` is part of a party's claim (``claims``, in its clause) that no
-    finder rules on anywhere in the answer: the answer then takes no stance of its own."""
-    return claims.search(t, _clause_floor(t, start), start) is not None and _RULED.search(t) is None
+def _unruled_claim(
+    t: str, start: int, claims: re.Pattern[str] = _PARTY_CLAIM, end: int | None = None
+) -> bool:
+    """Whether the mention at ``start`` (ending at ``end``) is part of a party's claim (``claims`` in its
+    clause, or an application named right after it: ``提出取保候审申请``) that no finder rules on anywhere
+    in the answer: the answer then takes no stance of its own."""
+    claimed = claims.search(t, _clause_floor(t, start), start) is not None
+    applied = end is not None and _APPLICATION_AFTER.match(t, end) is not None
+    return (claimed or applied) and _RULED.search(t) is None
+
+
+#: An application or request named right after the mention (``取保候审申请``, ``撤诉申请``).
+_APPLICATION_AFTER = re.compile("(?:的)?(?:申请书?|请求)(?![人])")
 
 
 #: A party's claim named right after the mention (``对其正当防卫的辩护意见``, ``三倍赔偿请求``).
@@ -855,11 +882,27 @@ _CLAIM_AFTER = re.compile(
 )
 
 
+#: An objection named right after the mention (``管辖权异议``), and a finder upholding it.
+_OBJECTION_AFTER = re.compile("[^，,。；;！!？?\n]{0,2}?异议")
+_UPHELD = re.compile("异议成立|(?<!不)成立|予以支持|予以采纳")
+
+
+def _upheld_objection(t: str, end: int) -> bool:
+    """Whether an objection to the asked thing is named right after its mention and then upheld in the
+    same sentence (``被告提出管辖权异议，法院裁定异议成立``): the thing objected to does not hold."""
+    objection = _OBJECTION_AFTER.match(t, end)
+    if objection is None:
+        return False
+    stop = _FULL_STOP.search(t, objection.end())
+    upheld = _UPHELD.search(t, objection.end(), stop.start() if stop is not None else len(t))
+    return upheld is not None and _REJECTED.search(t, objection.end(), upheld.start()) is None
+
+
 def _rejected_claim(t: str, start: int, end: int) -> bool:
     """Whether the mention at ``t[start:end]`` is part of a party's claim that the same sentence then
     rejects (``冉秀芝主张有加班，但未提供证据，仲裁委不予认定``, ``对其正当防卫的辩护意见不予采纳``), with no
     other claim in between."""
-    stop = _SENTENCE_STOP.search(t, start)
+    stop = _FULL_STOP.search(t, start)  # 辩称不应赔偿；但法院认为…: a rejection may follow a semicolon
     sentence_end = stop.start() if stop is not None else len(t)
     rejected = _REJECTED.search(t, start, sentence_end)
     if rejected is None:
@@ -942,6 +985,7 @@ def _act_of_the_thing(
 
 
 _SENTENCE_STOP = re.compile(r"[。；;！!？?\n]")
+_FULL_STOP = re.compile(r"[。！!？?\n]")
 _COPULA_AFTER = re.compile("(?:是|为|系|不是|并非|并不是)")
 
 
@@ -1018,9 +1062,15 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     return _found(text, t, start, end, value)
 
 
+#: Verbs of doing that carry no act of their own (作出判决, 进行调解, 提出异议).
+_DOING = re.compile("^(?:作出|做出|进行|给予|予以|提出|提起|得到|获得|取得|受到)")
+
+
 def _asked_verbs(core: str) -> str:
     """The verbs a predicate holds (``承担价款三倍的惩罚性赔偿``: 承担, 赔偿), else the whole predicate: a
     stance verb shares a character with them when it speaks of the asked act (退款 does not, by 价款)."""
+    light = _DOING.match(core)  # 作出缺席判决: 作出 is no act of its own
+    core = core[light.end() :] if light is not None and len(core) > light.end() else core
     return "".join(m.group() for m in _TAIL_VERB.finditer(core)) or core
 
 
@@ -1238,6 +1288,17 @@ _UNKNOWN_WHETHER = re.compile(
 )
 
 
+#: A topic clause that restates the question (``关于蒯晴岚是否提出过异议，…``): it asserts nothing.
+_RESTATED = re.compile("关于[^，,。；;：:]*\x00\x00[^，,。；;：:]*[，,：:]")
+#: A word that stands for the asked act, denied (``她并没有这样做``) or affirmed (``确实如此``): group 1 is
+#: the denial.
+_PRO_FORM = re.compile(
+    "((?:并|也|都)?(?:没有|未|没)(?:这样|这么|如此)(?:做|办)?|并非如此|不是这样)|(?:确实|的确)(?:如此|是这样)"
+)
+#: A decision still to come (``鉴定结果尚未作出``, ``办案机关尚未答复``): a claim it is to decide stays a claim.
+_PENDING = re.compile(
+    "尚未(?:作出|出具|答复|审结|判决|裁决|认定|确定)|尚待|有待|待定|尚无结论|正在(?:审理|鉴定|审查|调查|协商)"
+)
 #: A party's claim or denial, for a question that asks no attitude (``公司称已签订…，员工否认签过``).
 _DISPUTED = re.compile(f"{_CLAIM.pattern}|否认|承认")
 #: Words that leave both answers open (``两种理解均有可能``): whatever the answer says before, it hedges.
@@ -1317,7 +1378,7 @@ def read_boolean(
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
     t = _past_lead(_without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00"))))
-    t = _past_label(t)
+    t = _RESTATED.sub(lambda m: " " * len(m.group()), _past_label(t))
     if not t.strip():
         return None
     form, ticked = _ticked(text, t)
@@ -1343,7 +1404,12 @@ def read_boolean(
         if (
             found is not None
             and _unruled_claim(t, found.end - 1, disputed)
-            and (len(disputed.findall(t)) > 1 or _ABSTAIN.search(t.lower()) or says_unknown())
+            and (
+                len(disputed.findall(t)) > 1
+                or _ABSTAIN.search(t.lower())
+                or _PENDING.search(t)
+                or says_unknown()
+            )
         ):
             return None  # 申请人称“就是维持”，但…无法判断; 公司称已支付，劳动者称从未收到: claims only
         if found is not None and found.definite and _BOTH_WAYS.search(t):
@@ -1352,6 +1418,9 @@ def read_boolean(
             return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
         if found is not None:
             return _with_lead(found, lead, text, t)
+        done = _PRO_FORM.search(t)  # 关于她是否提出异议，…她并没有这样做
+        if done is not None and lead is None:
+            return _found(text, t, done.start(), done.end(), done.group(1) is None)
     if lead is not None:
         return lead
     if says_unknown():

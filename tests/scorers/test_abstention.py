@@ -216,6 +216,12 @@ def test_leading_refusal_versus_later_caveat() -> None:
     assert detect_abstention("不知道。").leading
     assert not detect_abstention("认识，是一个姓顾的主任，但不知道他的全名。").leading
     assert not detect_abstention("他收了46000元。他的全名笔录没有记载。").leading
+    # a clause that gives a value before the cue: the answer answers, then adds a caveat
+    assert not detect_abstention("被告公司法定代表人为邵某强，其联系地址卷中无记载。").leading
+    assert not detect_abstention("借款于2021年3月5日交付，具体时间笔录未记载。").leading
+    assert detect_abstention("关于利息，材料中没有记载。").leading  # a topic states nothing
+    assert detect_abstention("经核查全部笔录，未记载其联系方式。").leading
+    assert detect_abstention("对于是否约定利息，合同未作约定。").leading
 
 
 NAMED = [

@@ -524,6 +524,32 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("借款人签名处空白。", "借条上是否有借款人的签名？", False, "the owner's act written without 的"),
     ("原告未能证明已将通知送达被告。", "原告是否已向被告送达解除通知？", False, "送达 is the act, not 解除"),
+    # a restated question and words for the act; matters, objections, views, lateness, opposites
+    (
+        "关于原告是否催告过被告，证据显示原告并没有这样做。",
+        "原告是否催告过被告？",
+        False,
+        "a pro-form denied",
+    ),
+    ("关于是否按期交货，确实如此。", "卖方是否按期交货？", True, "a pro-form affirmed"),
+    ("还款情况笔录中没有记载。", "被告是否已还款？", None, "还款情况 names the matter (was a yes)"),
+    ("被告提出管辖权异议，法院裁定驳回该异议。", "受诉法院是否有管辖权？", True, "an objection rejected"),
+    (
+        "被告提出管辖权异议，法院裁定异议成立。",
+        "受诉法院是否有管辖权？",
+        False,
+        "an objection upheld (was a yes)",
+    ),
+    (
+        "被告辩称已经付清；但法院认为其提交的收据系伪造。",
+        "被告是否付清货款？",
+        False,
+        "the finder's own view",
+    ),
+    ("被告于5月20日才付款。", "被告是否按期付款？", False, "a day before 才 says late"),
+    ("本人未到庭，但其代理人到庭，本案为对席判决。", "法院是否作出缺席判决？", False, "对席 is not 缺席"),
+    ("原告起诉后又撤回了该申请。", "原告是否撤回起诉？", None, "the act on another thing (was a yes)"),
+    ("鉴定意见认为两者存在因果关系。", "两者是否存在因果关系？", True, "an expert's view is no party's"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
@@ -568,6 +594,9 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("原告说已经催告过，被告否认收到，卷内也没有催告记录。", "原告是否催告过被告？", "contradictory"),
         ("如能证明系本人所签则有效，否则无效。", "该合同是否有效？", "conditional"),  # both ways
         ("看似已经交付，但两种理解均有可能。", "货物是否已交付？", "hedge"),  # both ways open
+        ("原告认为被告构成违约，要求解除合同。", "被告是否违约？", "claimed"),  # a party's view
+        ("辩护人为其提出取保候审申请，尚未获批。", "犯罪嫌疑人是否被取保候审？", "claimed"),  # an application
+        ("双方正在协商，原告不排除撤诉。", "原告是否撤诉？", "hedge"),  # 不排除: possibly
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
