@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from .folding import half_width
 from .found import Found, hedged
+from .numerals import parse_chinese_number
 from .ordinals import OrdinalReader
 from .pairs import HAN_PAIR as _HAN_PAIR
 
@@ -48,12 +49,14 @@ for _w in _split(
     "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
     "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
     "没有人 没人 无人 "  # nobody did it
-    "禁止 严禁"  # 合同禁止提前还款
+    "禁止 严禁 "  # 合同禁止提前还款
+    "谈不上 更谈不上"  # 更谈不上搜查 (说不上来 is no denial: it does not know)
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
     "也 都 还 就 并 再 曾 曾经 根本 从来 完全 一直 始终 确实 真的 的确 已经 已 过 又 当时 当场 当庭 亲自 主动 "
     "按时 按期 如期 全部 全额 足额 及时 最终 最后 后来 其实 实际上 实际 他 她 它 他们 其 对方 本人 我 你 您 "
+    "书面 口头 当面 正式 另行 单独 "  # 没有书面通知: the manner of the act
     "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
     "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
     "获 获得 得到 受到 取得 作出 做出 进行 具有 具备 被害人 上诉人 被上诉人 申请人 被申请人 第三人 证人 双方 "
@@ -72,7 +75,7 @@ for _w in _split(
     _WORDS.setdefault(_w, _ADV)
 for _w in _split(
     "要 会 将 将会 想 打算 准备 答应 承诺 保证 说要 说会 愿意 应该 应当 应 应予 需要 需 须 必须 可以 能 能够 如果 若 假如 要求 "
-    "催 催促 让 叫 请求 希望 计划 表示 表示会 同意"
+    "催 催促 让 叫 请求 希望 计划 表示 表示会 同意 考虑 曾考虑 拟"
 ):
     _WORDS[_w] = _IRR
 for _w in ("\x00\x00", "有没有", "有无", "是不是", "能否", "可否", "会不会", "能不能"):
@@ -198,6 +201,11 @@ _ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
 #: A passive that names its agent (``被法院撤销``): the act is what is asked, never the agent. Words that
 #: open with 被 but are a party (被告, 被害人, 被执行人 …) are no passive.
 _PASSIVE = re.compile("^被(?!告|害|上诉|申请|执行|保险|投保|继承|监护|扶养|代理|控|询问|讯问|调查|许可)")
+#: An agent a passive names, known by what it is (公安机关, 法院, 银行 …), before an act the reader may not know.
+_AGENT = re.compile(
+    "^被([\u4e00-\u9fff]{0,8}?(?:机关|法院|检察院|公安局|派出所|分局|局|银行|公司|单位|部门|大队|支队))"
+    "(?=[\u4e00-\u9fff]{2})"
+)
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
@@ -313,7 +321,7 @@ def _chain(
         last = word
         if kind in (_IRR, _EMB) and not (attitude and word in _DECLARING) and not asked_modal and not finding:
             # 请求未获支持, 请求被驳回: a noun (no intention is negated with 未/没, nor made passive)
-            if t[i : i + 3].startswith(_REALIS_NEG) or t[i : i + 1] == "被":
+            if t[i : i + 3].startswith(_REALIS_NEG) or _PASSIVE.match(t[i : i + 4]):
                 return count, None, lo
             return count, kind, lo
         i -= size
@@ -334,7 +342,7 @@ _NEGATED_ARGUMENT = re.compile(
     "[^就便而后再才并且又即，,。；;！!？?\n]{1,8}?){1,2})$"
 )
 #: Verbs of carrying out an act or a duty (未履行告知义务, 未完成交付): a negator before them negates it.
-_CARRYING_OUT = re.compile("(?:履行|尽到|完成|实施)$")
+_CARRYING_OUT = re.compile("(?:履行|尽到|完成|实施|办理|采取)$")
 #: Words of a finding: a modal before them states the court's conclusion (应认定为, 应属于), no intention.
 _FINDINGS = frozenset(_split("认定 认定为 视为 属于 属 构成 系 确认"))
 
@@ -350,7 +358,11 @@ def _clause_floor(t: str, pos: int) -> int:
 #: 证明劳动者严重违纪``): they negate it, as they do right before it.
 _UNPROVEN_BEFORE = re.compile(
     "(?:没有|无|缺乏)(?:足够的?|充分的?|相关)?证据(?:证明|证实|表明|显示)|证据不足以?(?:证明|证实|认定)?|"
-    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)"
+    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)|(?:未|没有|并未)(?:发现|查见|查到|查询到)"
+)
+#: A receipt denied right before the thing received (``未收到任何赔偿款``): the thing was not had.
+_NOT_RECEIVED_BEFORE = re.compile(
+    "(?:未|没有|没|并未|从未)(?:收到|获得|得到|取得|拿到|领到)过?(?:任何|分文)?$"
 )
 #: A word of absence before a thing an act's clause describes (没有家属签字的同意书, 未见被告签名的借条).
 _ABSENT_BEFORE = re.compile("(没有|并无|未见|不存在|没|无)[^，,。；;！!？?\n]{1,12}$")
@@ -368,6 +380,8 @@ def _hit_at(
             return absent.start(1), end, inherent
     if stop is not None:
         return None
+    if count == 0 and (none := _NOT_RECEIVED_BEFORE.search(t, floor, start)) is not None:
+        count, lo = 1, none.start()  # 至今未收到任何赔偿款: none of the thing was received
     if count == 0 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
@@ -383,6 +397,12 @@ _PARTY_LAST = re.compile("(?:人|方|告|者)$")
 #: A mention that names the place for the act (签名处, 签字栏), and one left blank (签名处为空白: no act).
 _PLACE_OF = re.compile("(?:处|栏|一栏|位置)")
 _BLANK_PLACE = re.compile("(?:处|栏|一栏|位置)(?:为|是|均为|仍为)?(?:空白|空着|未填写?|没有填写?)")
+#: Words after a signature or a seal that say it is not the person's own (``签名并非其本人所写``, ``签名系他人
+#: 代签``, ``印章系伪造``).
+_DISOWNED_AFTER = re.compile(
+    "[^，,。；;！!？?\n]{0,3}?(?:(?:并非|不是|非)[^，,。；;！!？?\n]{0,10}?(?:所写|所签|书写|签署|亲签|加盖)"
+    "|系(?:伪造|他人代签|代签|冒签|冒名|他人所签|他人书写))"
+)
 #: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
 #: is on something else than what is asked.
 _POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u9fff]{2})")
@@ -391,7 +411,7 @@ _POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u
 _TOPIC_AFTER = re.compile(
     "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
-    "情况|事宜|一事|效力"
+    "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案"
 )
 
 
@@ -428,6 +448,8 @@ def _mention(
         return start, blank.end(), inherent
     if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end):
         return None
+    if _DISOWNED_AFTER.match(t, end):  # 该签名并非裘砚舟本人所写: the act is not the subject's
+        return start, end, inherent  # as a place left blank: not done
     other = _POINTED_OBJECT.match(t, end)  # 撤回该申请 for 是否撤回起诉: the act on another thing
     if other is not None and asked is not None and other.group(1) not in asked.pairs:
         return None
@@ -681,6 +703,8 @@ class YesNoQuestion:
     pairs: frozenset[str] = frozenset()  # its pairs of Han characters (what a 对-phrase may share with it)
     #: the alternative of a closed set it names, and the others (``_asked_alternatives``)
     alternatives: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: the counts it names, as (number, classifier and the noun after it): 两名见证人 -> (2, "名见证")
+    counts: tuple[tuple[int, str], ...] = ()
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -694,9 +718,34 @@ def yes_no_question(question: str) -> YesNoQuestion:
     occasions = _occasions(question)
     pairs = frozenset(_HAN_PAIR.findall(question))
     alternatives = _asked_alternatives(question)
+    counts = tuple((n, unit) for n, unit, _ in _counts(question))
     return YesNoQuestion(
-        question, predicates, stems, in_full, modal, whole, owner, occasions, pairs, alternatives
+        question, predicates, stems, in_full, modal, whole, owner, occasions, pairs, alternatives, counts
     )
+
+
+#: A count of something: a number, a classifier and the two characters after it (两名见证人: 名见证).
+_COUNT = re.compile(
+    "(?<![第0-9])([0-9]+|[一二两三四五六七八九十]{1,3})([名个位次份笔人张项家辆套间][\u4e00-\u9fff]{2})"
+)
+
+
+def _counts(text: str) -> list[tuple[int, str, int]]:
+    """Each count ``text`` names: (number, classifier and what follows, where it starts)."""
+    out = []
+    for m in _COUNT.finditer(text):
+        number = m.group(1)
+        value = int(number) if number.isdigit() else parse_chinese_number(number)
+        if value is not None:
+            out.append((int(value), m.group(2), m.start()))
+    return out
+
+
+def _another_count(t: str, counts: tuple[tuple[int, str], ...]) -> bool:
+    """Whether the answer gives another number of a counted thing the question names (``只有一名见证人``
+    for ``是否有两名见证人在场``)."""
+    asked = dict((unit, n) for n, unit in counts)
+    return any(unit in asked and asked[unit] != n for n, unit, _ in _counts(t))
 
 
 def _named_act(word: str) -> bool:
@@ -705,8 +754,14 @@ def _named_act(word: str) -> bool:
 
 
 def _passive_agent(core: str) -> re.Match[str] | None:
-    """The act of a passive that names its agent first (``被法院撤销``: 撤销), else None (``被驳回``)."""
-    return _ARGUMENT_VERB.search(core, 2) if _PASSIVE.match(core) else None
+    """The act of a passive that names its agent first (``被法院撤销``: 撤销; ``被公安机关扣押``: 扣押, the
+    words after an agent known by what it is), else None (``被驳回``)."""
+    if not _PASSIVE.match(core):
+        return None
+    agent = _AGENT.match(core)
+    if agent is not None:
+        return re.compile(".+").match(core, agent.end())
+    return _ARGUMENT_VERB.search(core, 2)
 
 
 #: A finder's verb that opens a predicate (``认定其行为构成正当防卫``), and the words that bring in what it
@@ -756,11 +811,12 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                     value = not value
                 elif _unruled_claim(t, start, end=end):
                     return _indefinite(_found(text, t, start, end, value != negative), "claimed")
-                # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部: no
+                # 承担主要责任 for 全部责任, 无期徒刑 for 死刑, 实缴0元, 在15%范围内 for 全部, 一名 for 两名: no
                 if value and (
                     _another_alternative(t, start, end, question.alternatives)
                     or _ZERO.match(t, end)
                     or (question.whole and _LIMITED_BEFORE.search(t, _clause_floor(t, start), start))
+                    or (question.counts and _another_count(t, question.counts))
                 ):
                     value = False
                 if value and question.modal and _DONE_BEFORE.search(t, _clause_floor(t, start), start):
@@ -851,12 +907,12 @@ _REJECTED = re.compile(
 #: A party's allegation, claim or view, which states nothing by itself until a finder rules on it
 #: (``检察院指控其构成受贿罪``, ``原告认为该决定违法``, ``辩护人建议适用缓刑``), and the words of that ruling.
 _PARTY_CLAIM = re.compile(
-    "指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|"
+    "指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|"
     "(?<!法院)(?<!本院)(?<!法庭)(?<!仲裁委)(?<!仲裁庭)(?<!合议庭)(?<!一审)(?<!二审)(?<!审理)(?<!经审)"
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
 _RULED = re.compile(
-    f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可)|(?<![不未])(?:成立|属实|采纳|采信)|"
+    f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可|准许|批准)|(?<![不未\x00])(?:成立|属实|采纳|采信|准许|批准)|"
     "(?:法院|本院|法庭|仲裁委|复议机关)(?:经审理)?(?:认定|认为|查明|确认|判决|裁定)"
 )
 
@@ -944,6 +1000,8 @@ def _contradicts_itself(t: str, hits: list[tuple[int, int, bool]]) -> bool:
 
 #: What makes a mention part of a name of a time, place, person or thing (到期日, 签字时, 借款人, 签字的):
 #: such a mention gives way to one that states the act.
+#: A time, place or person named by the act (上诉期, 签字时, 借款人): the act itself is not said to be done.
+_TIME_OR_ROLE_AFTER = re.compile("[日时期人处栏]")
 _NOMINAL_AFTER = re.compile("[日时后前之人书处栏期]|的(?=[\u4e00-\u9fff])")  # 是他签的。 states the act
 
 
@@ -1002,6 +1060,12 @@ def _occasion_stance(
     ]
 
 
+#: Nouns that open with a negator's character (不动产, 非法, 无锡 …): an answer opening with one opens with
+#: no negator.
+_NEGATOR_NOUN = re.compile("不动产|不良|不当得利|不法|非法|无锡|否则|无因管理|无民事行为能力|不可抗力")
+_SAYING_NEGATED = re.compile("(?:不能|不是|不敢|没法|并不是)说")
+
+
 def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None = None) -> Found | None:
     """A first clause made only of yes/no words (strong), or an answer opening with them (weak); to
     a question that asks a ``modal``, a word of duty or possibility is one of them (``应当``, ``不需要``)."""
@@ -1018,6 +1082,8 @@ def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None =
             return None
         end = offset + len(first.strip())
         return _found(text, t, offset, end, count % 2 == 0)
+    if _NEGATOR_NOUN.match(core) or _SAYING_NEGATED.match(core):
+        return None  # 不动产登记簿显示…: a noun, no negator; 不能说她没喝醉: a double negation, not read here
     for size in range(min(_LONGEST, len(core)), 0, -1):
         word = core[:size]
         if _WORDS.get(word) == _NEG:
@@ -1059,6 +1125,8 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     start, end, value = _pick(t, hits)
     if _rejected_claim(t, start, end):
         value = not value  # 对三倍赔偿请求不予支持
+    if value and asked is not None and asked.counts and _another_count(t, asked.counts):
+        value = False  # 只有一名见证人在场 for 是否有两名见证人在场
     return _found(text, t, start, end, value)
 
 
@@ -1282,10 +1350,21 @@ _FINAL_WORD = re.compile(rf"[。！!；;\n]\s*[*\s]*{_YES_NO_WORD}[*\s]*[。.！
 #: An answer's words that it cannot tell whether something holds (``无法判断是否…``, ``unclear whether``);
 #: 是否 is masked (``\x00\x00``) when the reader looks for it.
 _UNKNOWN_WHETHER = re.compile(
-    r"(?:无法|不能|难以|无从|没法|尚难|尚无法)(?:判断|确定|认定|得知|看出|核实|查明)(?:\x00\x00|有没有|有无)"
+    r"(?:无法|不能|难以|无从|没法|尚难|尚无法)(?:判断|确定|确认|认定|得知|看出|核实|查明)(?:\x00\x00|有没有|有无)"
     r"|\b(?:cannot|can't|unable to) (?:determine|tell|say|confirm) whether|\bunclear whether",
     re.IGNORECASE,
 )
+
+
+#: An answer that denies both of two opposites (``既没有承认也没有否认``): it says neither.
+_NEITHER = re.compile("既(?:没有|没|未|不)([\u4e00-\u9fff]{2})(?:也|又)(?:没有|没|未|不)([\u4e00-\u9fff]{2})")
+
+
+def _says_neither(t: str) -> bool:
+    return any(
+        b in _ANTONYMS.get(a, ()) or a in _ANTONYMS.get(b, ())
+        for a, b in (m.groups() for m in _NEITHER.finditer(t))
+    )
 
 
 #: A topic clause that restates the question (``关于蒯晴岚是否提出过异议，…``): it asserts nothing.
@@ -1316,10 +1395,9 @@ def _asks_the_same(t: str, asked: YesNoQuestion | None) -> bool:
     if m is None or asked is None:
         return False
     stop = _BREAK.search(t, m.end())
-    return (
-        bool(set(_HAN_PAIR.findall(t[m.end() : stop.start() if stop else len(t)])) & asked.pairs)
-        or t.isascii()
-    )
+    embedded = t[m.end() : stop.start() if stop else len(t)]
+    verbs = {c for words, _ in asked.predicates for c in _asked_verbs(words[0][0])}
+    return bool(set(_HAN_PAIR.findall(embedded)) & asked.pairs or verbs & set(embedded)) or t.isascii()
 
 
 def _stated(text: str) -> Found | None:
@@ -1414,8 +1492,17 @@ def read_boolean(
             return None  # 申请人称“就是维持”，但…无法判断; 公司称已支付，劳动者称从未收到: claims only
         if found is not None and found.definite and _BOTH_WAYS.search(t):
             return _indefinite(found, "hedge")
+        if _says_neither(t):
+            return None  # 既没有承认也没有否认: neither
         if _UNKNOWN_WHETHER.search(t) and _asks_the_same(t, asked):
             return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
+        if (
+            found is not None
+            and found.definite
+            and _TIME_OR_ROLE_AFTER.match(t, found.end)
+            and says_unknown()
+        ):
+            return None  # 上诉期尚未届满，不清楚他会不会上诉: the act only names a period, and it cannot tell
         if found is not None:
             return _with_lead(found, lead, text, t)
         done = _PRO_FORM.search(t)  # 关于她是否提出异议，…她并没有这样做
