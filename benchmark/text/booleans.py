@@ -325,8 +325,8 @@ def _chain(
                 return count, None, lo
             return count, kind, lo
         i -= size
-        if kind == _NEG or (kind == _PART and whole):
-            count += 1
+        if kind == _NEG or (kind == _PART and whole and count % 2 == 0):
+            count += 1  # a part denies the whole; after a negator (超出部分不予支持) it denies nothing more
         if kind == _NEG or asked_modal:
             lo = i  # the span covers the negators and the modal it answers with (不需要承担)
     return count, None, lo
@@ -358,8 +358,17 @@ def _clause_floor(t: str, pos: int) -> int:
 #: 证明劳动者严重违纪``): they negate it, as they do right before it.
 _UNPROVEN_BEFORE = re.compile(
     "(?:没有|无|缺乏)(?:足够的?|充分的?|相关)?证据(?:证明|证实|表明|显示)|证据不足以?(?:证明|证实|认定)?|"
-    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)|(?:未|没有|并未)(?:发现|查见|查到|查询到)"
+    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)|(?:未|没有|并未)(?:发现|查见|查到|查询到)|"
+    "(?:均未|未|没有|并未|不)(?:认定|查明|确认)"
 )
+#: An agreement, duty or promise to do the act, earlier in its clause (``约定于2020年底前归还``); 按约定 is
+#: the act done as agreed.
+_AGREED_BEFORE = re.compile(
+    "(?:(?<![按依照在])约定(?:于|在|应|须|由|将)|应于|须于|承诺(?!书|函)|保证(?![人期金责书])|计划于)"
+    "[^，,。；;！!？?\n]{0,14}$"
+)
+#: A saying denied before the subject of a denied act (``不能说医院毫无过错``).
+_SAYING_DENIED_BEFORE = re.compile("(?:不能|不是|不敢|没法|并不是)说[^，,。；;！!？?\n]{0,8}$")
 #: A receipt denied right before the thing received (``未收到任何赔偿款``): the thing was not had.
 _NOT_RECEIVED_BEFORE = re.compile(
     "(?:未|没有|没|并未|从未)(?:收到|获得|得到|取得|拿到|领到)过?(?:任何|分文)?$"
@@ -380,8 +389,12 @@ def _hit_at(
             return absent.start(1), end, inherent
     if stop is not None:
         return None
+    if count % 2 and _SAYING_DENIED_BEFORE.search(t, floor, lo):
+        count += 1  # 不能说医院毫无过错: to deny that it had none is to say it had some
     if count == 0 and (none := _NOT_RECEIVED_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, none.start()  # 至今未收到任何赔偿款: none of the thing was received
+    if count == 0 and _AGREED_BEFORE.search(t, floor, start) and not (asked is not None and asked.modal):
+        return None  # 约定于2020年底前归还: what was agreed, not what was done
     if count == 0 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
@@ -411,7 +424,7 @@ _POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u
 _TOPIC_AFTER = re.compile(
     "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
-    "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案"
+    "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|方面|条件"
 )
 
 
@@ -641,6 +654,10 @@ def _tails(core: str) -> list[str]:
         act = phrase.rpartition("的")[2]
         if phrase[0] in _ARGUMENT_PREPOSITIONS and act != phrase and _named_act(act):
             tails.append(act)
+        found = _FINDING_LEAD.match(phrase)  # 被认定为工伤: what it was found to be (工伤)
+        inner = _FOUND_AS.search(phrase, found.end()) if found is not None and phrase is not core else None
+        if inner is not None and len(phrase) - inner.end() >= 2:
+            tails.append(phrase[inner.end() :])
     return list(dict.fromkeys(tails))
 
 
@@ -668,7 +685,14 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
         words.append((manner.group(1), False))
     for tail in tails:  # 被害人的谅解: no prefix short of its verb (被害人 is no act)
         after_phrase = _verb_after_phrase(tail)
-        least = after_phrase.end() if after_phrase is not None else 2
+        finding = _FINDING_LEAD.match(tail)  # 认定为夫妻共同财产: 认定 alone is no finding of it
+        least = (
+            after_phrase.end()
+            if after_phrase is not None
+            else min(len(tail), finding.end() + 2)
+            if finding is not None
+            else 2
+        )
         words.extend((tail[:n], False) for n in range(len(tail), least - 1, -1))
     heads = {w for w, _ in words} | {core}
     for group in _SYNONYMS:
@@ -767,7 +791,7 @@ def _passive_agent(core: str) -> re.Match[str] | None:
 #: A finder's verb that opens a predicate (``认定其行为构成正当防卫``), and the words that bring in what it
 #: found the act to be.
 _FINDING_LEAD = re.compile("^(?:认定|确认|认为|判定)")
-_FOUND_AS = re.compile("构成|属于|成立|具有|存在")
+_FOUND_AS = re.compile("构成|属于|成立|具有|存在|为|系")
 
 
 def _verb_after_phrase(core: str) -> re.Match[str] | None:

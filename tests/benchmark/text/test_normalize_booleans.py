@@ -569,6 +569,33 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("经查询，未发现其有任何犯罪记录。", "被告人是否有犯罪前科？", False, "not found, at a distance"),
     ("不能说他不知情。", "被告人是否知情？", True, "a saying negated, then the act negated"),
     ("双方就赔偿数额协商多次。", "被告是否赔偿了原告？", None, "the amount of it is a topic"),
+    # agreements, findings denied, parts after a negator, what a finding calls it, matters named
+    (
+        "借条约定于2022年6月前归还，之后的还款情况材料未记载。",
+        "借款人是否已归还借款？",
+        None,
+        "agreed, not done",
+    ),
+    ("被告在约定期限内交清了货款。", "被告是否交清货款？", True, "within the agreed period: done"),
+    (
+        "劳动仲裁委未认定公司违法解除劳动合同。",
+        "公司解除劳动合同是否合法？",
+        True,
+        "a finding denied at a distance",
+    ),
+    (
+        "法院仅部分支持，超出部分不予支持。",
+        "法院是否支持了原告的全部诉讼请求？",
+        False,
+        "a part after a negator",
+    ),
+    (
+        "法院认定该房屋为被告婚前个人财产。",
+        "该房屋是否被认定为夫妻共同财产？",
+        False,
+        "what the finding calls it",
+    ),
+    ("关于车辆是否过户，卷内没有过户方面的记载。", "车辆是否已经过户？", None, "过户方面 names the matter"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
