@@ -341,8 +341,13 @@ def _opens_with(text: str, start: int) -> bool:
     the representative, then a caveat)."""
     if start >= _first_sentence_end(text) or _CONTRAST.search(text, 0, start):
         return False
-    before = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
-    return _STATES_A_VALUE.search(text, 0, before) is None
+    return _STATES_A_VALUE.search(text, 0, _clause_start(text, start)) is None
+
+
+def _clause_start(text: str, pos: int, lo: int = 0) -> int:
+    """Where the clause holding ``pos`` starts (after the last ``_BREAK`` in ``text[lo:pos]``), at least ``lo``."""
+    last = _LAST_BREAK.match(text, lo, pos)
+    return last.end() if last is not None else lo
 
 
 #: A clause that states a value: a number, or a name or thing given after 为/是/系 (not 是否, 认为, 因为).
@@ -362,6 +367,17 @@ class Stance:
     @cached_property
     def quotes(self) -> list[tuple[int, int]]:
         return quoted_spans(self.text)
+
+    def guess_after(self, start: int) -> str | None:
+        """The first word of a guess after ``start`` (an abstention's cue) outside quotes, unless a word
+        of saying comes before it in its clause (``庞绍钧估计有三四万`` reports his guess): the answer then
+        guesses what it said it cannot tell."""
+        for m in _GUESS.finditer(self.text, start):
+            if any(a <= m.start() < b for a, b in self.quotes):
+                continue
+            if _REPORTED.search(self.text, _clause_start(self.text, m.start(), start), m.start()) is None:
+                return m.group()
+        return None
 
     @cached_property
     def _abstention_hits(self) -> _Hits:
@@ -418,14 +434,10 @@ def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, i
 def _two_accounts(text: str, left: Any, right: Any) -> bool:
     """Whether each of two values follows a word of account of its own, in its clause
     (``原告称3月6日交付，被告称3月12日才收到``)."""
-    floor = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, left.start)), default=0)
     return (
-        _ACCOUNT.search(text, floor, left.start) is not None
+        _ACCOUNT.search(text, _clause_start(text, left.start), left.start) is not None
         and _ACCOUNT.search(text, left.end, right.start) is not None
     )
-
-
-_CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]")
 
 
 #: Words of a guess (``推测是``, ``很可能``, ``估计``, ``probably``): after an abstention they offer the value
@@ -436,20 +448,6 @@ _GUESS = re.compile(
     re.IGNORECASE,
 )
 _REPORTED = re.compile("说|称|表示|供述|认为|陈述|said|says|stated|told")
-
-
-def guess_after(text: str, start: int) -> str | None:
-    """The first word of a guess after ``start`` (an abstention's cue) outside quotes, unless a word of
-    saying comes before it in its clause (``庞绍钧估计有三四万`` reports his guess): the answer then
-    guesses what it said it cannot tell."""
-    quotes = quoted_spans(text)
-    for m in _GUESS.finditer(text, start):
-        if any(a <= m.start() < b for a, b in quotes):
-            continue
-        floor = max((b.end() for b in _CLAUSE_BREAK.finditer(text, start, m.start())), default=start)
-        if _REPORTED.search(text, floor, m.start()) is None:
-            return m.group()
-    return None
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:
@@ -493,6 +491,5 @@ __all__ = [
     "Stance",
     "detect_abstention",
     "detect_conflict",
-    "guess_after",
     "quoted_spans",
 ]

@@ -5,7 +5,7 @@
   enough, and takes precedence over ``should_abstain``) and, when its two sides lie in different
   documents of a case file and the answer cites anything, cites both sides (``scorers.sides``); ``should_abstain`` true: 1 when the answer
   abstains (lexicon or ``abstained: true``) and does not then guess what it said the material lacks
-  (``笔录未写明，推测是…``: ``scorers.abstention.guess_after``; a guess that invents a value of a kind
+  (``笔录未写明，推测是…``: ``Stance.guess_after``; a guess that invents a value of a kind
   that counts is ``no_hallucination``'s to fail); ``should_abstain`` false and no conflict expected: 1
   when the answer does not refuse (``abstained: true``, or an abstention cue in its first sentence;
   a later ``但不知道他的全名`` is a caveat, not a refusal). Neither given: not applicable.
@@ -30,7 +30,7 @@ from typing import Any
 
 from benchmark.models import Answer, Question
 from benchmark.text.amounts import TextValues
-from scorers.abstention import AbstentionResult, ConflictResult, Stance, guess_after
+from scorers.abstention import AbstentionResult, ConflictResult, Stance
 from scorers.hallucination import (
     Facts,
     InventedSpecific,
@@ -208,7 +208,7 @@ def score_conflict_gap(question: Question, answer: Answer, ctx: ScoringContext) 
     inventing = any(i.counts for i in invented or ())
     guess = None
     if expect == "abstain" and abst.span is not None and not inventing:
-        guess = guess_after(answer.answer, abst.span[1])
+        guess = stance.guess_after(abst.span[1])
     components = [_abstention(expect, abst, conflict, missing, guess), _no_hallucination(invented), quote]
     scored = combine(components, ctx.weights(question, DEFAULT_WEIGHTS), ctx.threshold(question))
     scored.details = {

@@ -206,6 +206,7 @@ _AGENT = re.compile(
     "^被([\u4e00-\u9fff]{0,8}?(?:机关|法院|检察院|公安局|派出所|分局|局|银行|公司|单位|部门|大队|支队))"
     "(?=[\u4e00-\u9fff]{2})"
 )
+_AGENT_ACT = re.compile("[\u4e00-\u9fff]+")  # the act after such an agent
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
 _ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
@@ -729,6 +730,9 @@ class YesNoQuestion:
     alternatives: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     #: the counts it names, as (number, classifier and the noun after it): 两名见证人 -> (2, "名见证")
     counts: tuple[tuple[int, str], ...] = ()
+    #: the characters of its predicates' verbs (``_asked_verbs``): what another act must share to speak of it
+    verbs: frozenset[str] = frozenset()
+    attitude: bool = False  # it asks an attitude (承认, 否认, 同意 …): a party's denial then answers it
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -743,8 +747,22 @@ def yes_no_question(question: str) -> YesNoQuestion:
     pairs = frozenset(_HAN_PAIR.findall(question))
     alternatives = _asked_alternatives(question)
     counts = tuple((n, unit) for n, unit, _ in _counts(question))
+    verbs = frozenset(c for core in cores for c in _asked_verbs(core.core))
+    attitude = any(w in _ATTITUDES for words, _ in predicates for w, _ in words)
     return YesNoQuestion(
-        question, predicates, stems, in_full, modal, whole, owner, occasions, pairs, alternatives, counts
+        question,
+        predicates,
+        stems,
+        in_full,
+        modal,
+        whole,
+        owner,
+        occasions,
+        pairs,
+        alternatives,
+        counts,
+        verbs,
+        attitude,
     )
 
 
@@ -784,7 +802,7 @@ def _passive_agent(core: str) -> re.Match[str] | None:
         return None
     agent = _AGENT.match(core)
     if agent is not None:
-        return re.compile(".+").match(core, agent.end())
+        return _AGENT_ACT.match(core, agent.end())
     return _ARGUMENT_VERB.search(core, 2)
 
 
@@ -1141,8 +1159,7 @@ def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found 
     if not hits:
         return None
     if asked is not None and asked.predicates:
-        asked_chars = {c for words, _ in asked.predicates for c in _asked_verbs(words[0][0])}
-        related = [h for h in hits if asked_chars & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
+        related = [h for h in hits if asked.verbs & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
         if not related:
             return None  # another act says nothing of the one asked (原告支付抚养费 for 随原告生活)
         hits = related
@@ -1408,20 +1425,15 @@ _DISPUTED = re.compile(f"{_CLAIM.pattern}|否认|承认")
 _BOTH_WAYS = re.compile("均有可能|都有可能|两种可能|either way|both are possible", re.IGNORECASE)
 
 
-def _asks_attitude(asked: YesNoQuestion | None) -> bool:
-    """Whether the question asks an attitude (承认, 否认, 同意 …): a party's denial then answers it."""
-    return asked is not None and any(w in _ATTITUDES for words, _ in asked.predicates for w, _ in words)
-
-
-def _asks_the_same(t: str, asked: YesNoQuestion | None) -> bool:
-    """Whether the embedded question after ``_UNKNOWN_WHETHER`` shares a pair of words with ``asked``."""
+def _cannot_tell_what_is_asked(t: str, asked: YesNoQuestion) -> bool:
+    """Whether the answer says it cannot tell whether (``_UNKNOWN_WHETHER``) about what is asked: the
+    embedded question shares a pair of words with the question, or a character with its verbs."""
     m = _UNKNOWN_WHETHER.search(t)
-    if m is None or asked is None:
+    if m is None:
         return False
     stop = _BREAK.search(t, m.end())
     embedded = t[m.end() : stop.start() if stop else len(t)]
-    verbs = {c for words, _ in asked.predicates for c in _asked_verbs(words[0][0])}
-    return bool(set(_HAN_PAIR.findall(embedded)) & asked.pairs or verbs & set(embedded)) or t.isascii()
+    return bool(set(_HAN_PAIR.findall(embedded)) & asked.pairs or asked.verbs & set(embedded)) or t.isascii()
 
 
 def _stated(text: str) -> Found | None:
@@ -1497,12 +1509,19 @@ def read_boolean(
     said = asked.text if asked is not None else None
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
 
+    unknown: bool | None = None  # whether the answer says it does not know: read once, on first need
+
     def says_unknown() -> bool:
-        return bool(said) and bool(abstains(text) if abstains is not None else _ABSTAIN.search(t.lower()))
+        nonlocal unknown
+        if unknown is None:
+            unknown = bool(said) and bool(
+                abstains(text) if abstains is not None else _ABSTAIN.search(t.lower())
+            )
+        return unknown
 
     if asked is not None and said:
         found = _by_predicate(text, t, asked)
-        disputed = _CLAIM if _asks_attitude(asked) else _DISPUTED
+        disputed = _CLAIM if asked.attitude else _DISPUTED
         if (
             found is not None
             and _unruled_claim(t, found.end - 1, disputed)
@@ -1518,7 +1537,7 @@ def read_boolean(
             return _indefinite(found, "hedge")
         if _says_neither(t):
             return None  # 既没有承认也没有否认: neither
-        if _UNKNOWN_WHETHER.search(t) and _asks_the_same(t, asked):
+        if _cannot_tell_what_is_asked(t, asked):
             return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
         if (
             found is not None

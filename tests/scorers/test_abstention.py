@@ -465,8 +465,8 @@ def test_clause_before_equals_the_plain_definition(text: str, start: int) -> Non
     ],
 )
 def test_a_guess_after_an_abstention(text: str, guess: str | None) -> None:
-    from scorers.abstention import guess_after
+    from scorers.abstention import Stance
 
     found = detect_abstention(text)
     assert found.span is not None
-    assert guess_after(text, found.span[1]) == guess
+    assert Stance(text).guess_after(found.span[1]) == guess
