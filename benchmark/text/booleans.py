@@ -50,7 +50,8 @@ for _w in _split(
     "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
     "没有人 没人 无人 "  # nobody did it
     "禁止 严禁 "  # 合同禁止提前还款
-    "谈不上 更谈不上"  # 更谈不上搜查 (说不上来 is no denial: it does not know)
+    "谈不上 更谈不上 "  # 更谈不上搜查 (说不上来 is no denial: it does not know)
+    "找不到 查不到 没找到 未找到 达不到 够不上 构不成 算不上"  # 达不到轻伤, 找不到听证告知书: not reached, not there
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -106,7 +107,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("签字", "签名", "签署", "签订", "签收", "签"),
     ("收到", "收取", "收下", "拿到", "收"),
     ("支付", "付款", "给付", "转账", "结清", "付清", "付"),
-    ("承认", "认可", "确认"),
+    ("承认", "认可", "确认", "供认", "供认不讳"),
     ("参与", "参加"),
     ("知道", "知情", "知晓"),
     ("同意", "答应", "认可", "愿意"),
@@ -141,6 +142,7 @@ _SYNONYMS: list[tuple[str, ...]] = [
     ("缴纳", "交纳", "缴付", "缴清", "交清", "补缴", "补交", "付清"),  # a tax, a fee, arrears
     ("饮酒驾驶", "酒后驾驶", "酒驾"),
     ("收取", "支付"),  # one side of a payment states the other (乙方不必支付 for 甲方是否收取)
+    ("质量问题", "质量缺陷", "产品缺陷", "制造缺陷", "设计缺陷", "缺陷", "瑕疵"),  # a thing's defect
 ]
 #: Characters that are no act alone, as a predicate's first (有效, 无效, 是非).
 _COPULAS = frozenset("有是无没")
@@ -156,6 +158,8 @@ _ANTONYMS: dict[str, tuple[str, ...]] = {
     "接受": ("拒绝",),
     "收到": ("拒收",),
     "支持": ("驳回",),
+    "维持": ("撤销", "改判", "发回重审"),  # a decision reviewed: kept, or not
+    "超过": ("按期", "如期"),  # 属于按期提出上诉 for 是否超过上诉期
     "有效": ("无效", "失效"),
     "承担": ("免除", "免于"),
     "放弃": ("主张",),  # 不主张借期内利息 waives it
@@ -190,14 +194,14 @@ _TAIL_VERB = re.compile(
                 "缴纳 交纳 补交 补缴 发放 购买 进行 送达 发出 寄送 催收 催告 提交 转让 出售"
             ),
         )
-    )
+    ).join(("(?:", ")(?![方人者款费金书])"))  # 转让方, 转让款: a party or a thing named by the act, no verb
 )
 #: Verbs after a phrase a preposition opens (``对鉴定结论申请重新鉴定``, ``就利息达成合意``): the tail verbs,
 #: and verbs that elsewhere are often nouns (``鉴定申请``).
 _ARGUMENT_VERB = re.compile(f"{_TAIL_VERB.pattern}|申请|达成")
 #: Prepositions that bring in whom or what an act concerns (``对借款承担``, ``向原告支付``); a phrase of
 #: time, place or manner (``在约定还款日之前归还``) is part of what is asked, so its verb alone is not.
-_ARGUMENT_PREPOSITIONS = frozenset("对向就为给替")
+_ARGUMENT_PREPOSITIONS = frozenset("对向就为给替与跟由")
 #: A passive that names its agent (``被法院撤销``): the act is what is asked, never the agent. Words that
 #: open with 被 but are a party (被告, 被害人, 被执行人 …) are no passive.
 _PASSIVE = re.compile("^被(?!告|害|上诉|申请|执行|保险|投保|继承|监护|扶养|代理|控|询问|讯问|调查|许可)")
@@ -208,11 +212,17 @@ _AGENT = re.compile(
 )
 _AGENT_ACT = re.compile("[\u4e00-\u9fff]+")  # the act after such an agent
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
-_ORDERING = re.compile("^(?:判令|判决|责令|裁定)")
+_ORDERING = re.compile("^(?:判令|判决|责令|裁定|决定)")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
 _LIGHT_VERB = re.compile(
     "^(?:得到|获得|取得|受到|给予|予以|具有|具备|存在|属于|构成|适用|提出|提起|作出|做出|进行|经过|设有|被|系|属|是)"
+)
+#: A reason given before the act (``以被执行人无可供执行财产为由裁定终结``): the act is what is asked.
+_FOR_A_REASON = re.compile("以[^，,。；;？?]{1,24}?为由")
+#: A finder named between a light verb and the act (``得到法院支持``, ``获得一审法院认可``).
+_FINDER_FIRST = re.compile(
+    "[\u4e00-\u9fff]{0,6}?(?:法院|本院|法庭|仲裁委员会|仲裁委|仲裁庭|机关|检察院|公安局|派出所|管理人)(?=[\u4e00-\u9fff]{2})"
 )
 #: Stances a person takes by declaring them (``表示认罪`` is a plea, ``表示退还`` only an intention).
 _ATTITUDES = frozenset(
@@ -232,6 +242,7 @@ _LEAD_ADV = re.compile(
 _ON_TIME = re.compile("按时|按期|如期|按约|准时")
 _LATE = (
     "逾期", "迟延", "延迟", "超期", "超过", "超出", "远超", "期满后", "届满后", "后才", "时才", "日才", "号才", "月才",
+    "天才", "周才", "期才", "年才",
 )  # fmt: skip
 _AS_AGREED = re.compile("按约|如约")
 #: A day an act is asked to be done by (在约定还款日当日或之前归还): the phrase stays part of what is asked,
@@ -240,7 +251,9 @@ _BY_A_DAY = re.compile(r"在[^，,。；;？?]{1,16}?(?:之前|以前|前|期限
 #: A question about the whole (``是否支持全部诉讼请求``): a part (``部分支持``, ``只支持了本金``) answers no.
 _WHOLE = re.compile("全部|全额|所有|全数|足额")
 # Aspect markers, not inside the words they make (超过, 通过, 经过, 了解, 为了, 着手 …).
-_ASPECT = re.compile(r"(?<![为除])了(?![解结])|(?<![超通经度越错难逾不])过(?![期户错失])|着(?![手重急落想])")
+_ASPECT = re.compile(
+    r"(?<![为除])了(?![解结])|(?<![超通经度越错难逾不])过(?![期户错失程渡度滤敏剩半往])|着(?![手重急落想])"
+)
 _QUOTE_MARKS = re.compile("[“”‘’「」『』《》\"']")
 _CONTRAST = re.compile(r"但是|但|可是|不过|然而|却|后来|后又|随后|之后又|此后")  # the later stance wins
 _BREAK = re.compile(r"[。；;！!？?\n，,：:]")
@@ -254,7 +267,8 @@ _ABSTAIN = re.compile(
 )
 # A lead clause: 答：(A:), or a first clause that says where the answer comes from (根据笔录，/ 经查，).
 _LEAD = re.compile(
-    r"^\s*(?:(?:答案|结论|回答|答|(?i:answer)|A)\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
+    r"^\s*(?:(?:您好|你好|好的|(?i:hello|hi|ok|okay))\s*[！!，,。.~～]+\s*)?"  # a greeting is no yes (好)
+    r"(?:(?:答案|结论|回答|答|(?i:answer)|A)\s*[:：]\s*)?(?:(?:(?:根据|依据|据|按照|按|从|经)[^，,。；;：:！!？?\n]{0,24}?|经查[明实]?|经核实|查明|综上|"
     r"(?i:based\s+on|according\s+to|as\s+(?:stated|recorded|shown)\s+in)\b[^,.;:!?\n]{0,48}?)"
     r"\s*[，,：:]\s*)?"
 )
@@ -262,8 +276,11 @@ _QUESTION_SENTENCE = re.compile(r"[^。！!?；;\n]*\?")  # after half_width: �
 _STRIP_PARTICLES = re.compile(r"[的了啊呀吧呢哦嗯\s【】\[\]]+")
 #: A whole answer that is one mark or letter of a form (``√``, ``×``, ``Y``, ``N``).
 _MARKS = {"√": True, "✔": True, "✓": True, "y": True, "×": False, "✘": False, "✗": False, "n": False}
-_AFFIRM = frozenset(_split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可 正是 确有"))
+_AFFIRM = frozenset(
+    _split("是 对 有 没错 确实 肯定 当然 正确 属实 好 行 可以 会 同意 认可 正是 确有 算 属于 构成 成立 符合")
+)
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_EN_SENTENCE_WORD = re.compile(r"\b[a-z]{2,}\b")  # lower-case words: a sentence, not an acronym
 _EN_NEG = frozenset(
     _split(
         "not never no neither nor didn't don't doesn't hasn't haven't hadn't wasn't weren't isn't aren't won't "
@@ -296,19 +313,30 @@ def _chain(
     count = 0
     i = pos
     argument = _NEGATED_ARGUMENT.search(t, floor, pos)  # 未与其签订: the negator before 与其
-    if argument is not None and not _LEXICON.search(argument.group(1)):
-        i = argument.start(1)
+    if argument is not None:
+        phrase = argument.group(1)
+        verb = _LEXICON.search(phrase)  # 未与其协商就签订: an act in the phrase stops it, but not
+        if verb is None or (phrase[0] in "就对" and verb.span() == (1, len(phrase))):  # 未能就赔偿达成
+            i = argument.start(1)
     lo = pos
     last = ""
     while i > floor:
+        if t[i - 1] == " ":
+            i -= 1  # 没有  签字: the blanked markers of bold (**没有**签字) hold no word
+            continue
         kind = None
         size = 0
         for size in range(min(_LONGEST, i - floor), 0, -1):
             kind = _WORDS.get(t[i - size : i])
             if kind is not None:
                 break
+        if kind is None and (skip := _modifier_before(t, i, floor)):
+            i -= skip  # 不构成消费欺诈, 找不到听证告知书: a modifier of the thing, after the negator or the light verb
+            continue
         if kind is None:
             place = _PLACE_BEFORE.search(t, floor, i)  # 未在借条上签字: the negator is before 在…上
+            if place is None or place.end() != i:
+                place = _BY_A_DAY.search(t, floor, i)  # 没有在约定还款日之前归还: and before 在…之前
             if place is None or place.end() != i:
                 carrying = _CARRYING_OUT.search(t, floor, i)  # 未履行告知义务: the act carried out
                 if carrying is None:
@@ -333,14 +361,44 @@ def _chain(
     return count, None, lo
 
 
+#: Light verbs a negator reaches through a modifier of their thing (不构成消费欺诈), and words of absence
+#: that deny a thing with its modifier (找不到听证告知书); a bare 不/未 before two characters is no such
+#: word (未支付加班费, 不排除撤诉).
+_THING_VERBS = frozenset(_split("构成 属于 存在 具有 具备 有 是 系 符合"))
+_NOT_BEING = frozenset(_split("不是 并非 并不是 而非 而不是 非"))
+_ABSENCE = frozenset(_split("没有 并没有 从来没有 根本没有 并无 毫无 无 找不到 查不到 没找到 未找到"))
+
+
+def _modifier_before(t: str, i: int, floor: int) -> int:
+    """The length of a modifier right before ``i`` (one or two characters, and a 的 after them) that a
+    word of absence or a light verb precedes (``找不到[听证]告知书``, ``不构成[消费]欺诈``, ``不是[具体的]事实
+    断言``), else 0."""
+    de = 1 if t[i - 1 : i] == "的" else 0
+    for k in (1 + de, 2 + de):
+        if i - k <= floor or not _HAN.match(t, i - k) or t[i - k] in _ASPECT_OR_DE:
+            return 0
+        for size in range(min(_LONGEST, i - k - floor), 0, -1):
+            word = t[i - k - size : i - k]
+            kind = _WORDS.get(word)
+            if kind is not None:
+                said = _ABSTAIN.match(
+                    t, i - k - size
+                )  # 没有提到实际还款: what is not said, not what is absent
+                copula = word in _NOT_BEING and "的" in t[i - 1 : i + 1]  # 不是具体的事实; not 并非否定了
+                if (word in _ABSENCE or word in _THING_VERBS or copula) and said is None:
+                    return k
+                break
+    return 0
+
+
 #: A negator before a phrase that brings in whom the act concerns (未与其签订, 没有向法院申请, 未为其缴纳),
 #: or whom it orders to act (未要求濮晓岚承担, 没有让他签字): it negates the act after the phrase. The phrase is short and holds no act of its own (未与其协商就签订
 #: is read as before); without a negator before it, the phrase is left as it is (对借条无异议: its
 #: words are the negator's).
 _NEGATED_ARGUMENT = re.compile(
-    "(?:并未|尚未|从未|未曾|不曾|没有|并不|从不|拒不|未|没|不)(?:再|又|曾|还|也|都|主动|及时|按时|按期)?"
-    "((?:(?:与|跟|同(?!意)|和(?!解)|向|对(?!方)|给(?!付)|为(?!了|由|此)|替|把|将(?!来|会)|就|要求|判令|责令|让|叫|令)"
-    "[^就便而后再才并且又即，,。；;！!？?\n]{1,8}?){1,2})$"
+    "(?:并未|尚未|从未|未曾|不曾|没有|并不|从不|拒不|未|没|不) *(?:再|又|曾|还|也|都|主动|及时|按时|按期|能够|能)? *"
+    "((?:(?:与|跟|同(?!意)|和(?!解)|向|对(?!方)|给(?!付)|为(?!了|由|此)|替|把|将(?!来|会)|就|要求|判令|判决|责令|让|叫|令)"
+    "[^就便而后再才并且又即，,。；;！!？?\n\x00]{1,8}?){1,2})$"
 )
 #: Verbs of carrying out an act or a duty (未履行告知义务, 未完成交付): a negator before them negates it.
 _CARRYING_OUT = re.compile("(?:履行|尽到|完成|实施|办理|采取)$")
@@ -366,10 +424,15 @@ _UNPROVEN_BEFORE = re.compile(
 #: the act done as agreed.
 _AGREED_BEFORE = re.compile(
     "(?:(?<![按依照在])约定(?:于|在|应|须|由|将)|应于|须于|承诺(?!书|函)|保证(?![人期金责书])|计划于)"
-    "[^，,。；;！!？?\n]{0,14}$"
+    "[^，,。；;！!？?\n]{0,14}$|"
+    "(?<![按依照在])(?:约定|规定)[：:]?[“「『][^”」』]{0,24}$"  # 约定“收货之日起十日内书面提出异议”: its terms
 )
 #: A saying denied before the subject of a denied act (``不能说医院毫无过错``).
 _SAYING_DENIED_BEFORE = re.compile("(?:不能|不是|不敢|没法|并不是)说[^，,。；;！!？?\n]{0,8}$")
+#: A ruling or paper not made, before what it would be (``尚未作出…处分性裁定``, ``未出具…鉴定意见``).
+_NOT_MADE_BEFORE = re.compile(
+    "(?:尚未|并未|从未|没有|未|没)(?:作出|做出|出具|下达)[^就便而后再才并，,。；;！!？?\n]{0,12}$"
+)
 #: A receipt denied right before the thing received (``未收到任何赔偿款``): the thing was not had.
 _NOT_RECEIVED_BEFORE = re.compile(
     "(?:未|没有|没|并未|从未)(?:收到|获得|得到|取得|拿到|领到)过?(?:任何|分文)?$"
@@ -388,24 +451,48 @@ def _hit_at(
         absent = _ABSENT_BEFORE.search(t, floor, start)
         if absent is not None:
             return absent.start(1), end, inherent
-    if stop is not None:
-        return None
+    if stop is not None and not (_REJECTING_BEFORE.search(t, floor, start) and _CLAIM_AFTER.match(t, end)):
+        return (
+            None  # 要求解除合同: an intention, unless rejected as it is named (驳回了要求解除合同的诉讼请求)
+        )
     if count % 2 and _SAYING_DENIED_BEFORE.search(t, floor, lo):
         count += 1  # 不能说医院毫无过错: to deny that it had none is to say it had some
     if count == 0 and (none := _NOT_RECEIVED_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, none.start()  # 至今未收到任何赔偿款: none of the thing was received
+    if count == 0 and (none := _NOT_MADE_BEFORE.search(t, floor, start)) is not None:
+        count, lo = 1, none.start()  # 尚未作出终本或其他处分性裁定: no such ruling was made
     if count == 0 and _AGREED_BEFORE.search(t, floor, start) and not (asked is not None and asked.modal):
         return None  # 约定于2020年底前归还: what was agreed, not what was done
     if count == 0 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
         return None
+    if end - start == 1 and count == 0 and asked is not None and _another_object(t, end + 1, asked):
+        return None  # 办过酒席 for 是否办理结婚登记: the one-character act on another thing
+    if count == 0 and _NOT_IN_BEFORE.search(t, floor, start) and _LIST_AFTER.match(t, end):
+        count, lo = 1, floor  # 不在本市禁养犬只目录里: not on the list
     return lo, end, (count + inherent) % 2 == 0
+
+
+#: Not on a list or within a scope: a negator before 在 and the list or scope after the mention.
+_NOT_IN_BEFORE = re.compile("(?:不|并不|没|没有|未|并未)在[^，,。；;！!？?\n]{0,12}$")
+_LIST_AFTER = re.compile("[^，,。；;！!？?\n]{0,8}?(?:目录|名单|名录|之列|清单|列表)")
+_OBJECT = re.compile("[\u4e00-\u9fff]{2,}")
+_NUMERALS = frozenset("0123456789一二两三四五六七八九十百千万几半全")
+
+
+def _another_object(t: str, at: int, asked: YesNoQuestion) -> bool:
+    """Whether the words at ``at`` (after a one-character act and its aspect) are a thing of two
+    characters or more that shares no pair with the question and is no amount (``酒席``; not ``两万元``)."""
+    thing = _OBJECT.match(t, at)
+    if thing is None or thing.group()[0] in _NUMERALS:
+        return False
+    return not set(_HAN_PAIR.findall(thing.group())) & asked.pairs
 
 
 #: An agent brought in by 由 before the act (由委托代理人出庭), or one acting for the subject (代签,
 #: 代为签字): the act is that agent's, not the subject's.
-_AGENT_BEFORE = re.compile("(?<![理自缘事经来因])由(?!于)[^，,。；;！!？?\n]{1,10}$|代为?$")
+_AGENT_BEFORE = re.compile("(?<![理自缘事经来因])由(?!于)[^，,。；;！!？?\n]{1,16}$|代为?$")
 #: A party named right before a mention (借款人签名): whose act or thing it is.
 _PARTY_LAST = re.compile("(?:人|方|告|者)$")
 #: A mention that names the place for the act (签名处, 签字栏), and one left blank (签名处为空白: no act).
@@ -417,6 +504,14 @@ _DISOWNED_AFTER = re.compile(
     "[^，,。；;！!？?\n]{0,3}?(?:(?:并非|不是|非)[^，,。；;！!？?\n]{0,10}?(?:所写|所签|书写|签署|亲签|加盖)"
     "|系(?:伪造|他人代签|代签|冒签|冒名|他人所签|他人书写))"
 )
+_HAN = re.compile("[\u4e00-\u9fff]")
+_ASPECT_OR_DE = frozenset("了过着的地得")
+#: A conclusion that cannot be drawn, before what it would say (``不能得出已经提出抗诉的结论``).
+_CANNOT_CONCLUDE_BEFORE = re.compile(
+    "(?:(?:不能|无法|难以|尚不能|尚无法)得出|得不出)[^，,。；;！!？?\n]{0,12}$"
+)
+#: A person, body or law named by the act (被征收人, 签字人, 仲裁委, 执行庭, 赔偿义务机关, 国家赔偿法): no stance.
+_PERSON_AFTER = re.compile("人(?!民)|者|委|庭(?!审)|[\u4e00-\u9fff]{0,2}?(?:机关|机构)|法(?![院庭官定律])")
 #: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
 #: is on something else than what is asked.
 _POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u9fff]{2})")
@@ -425,7 +520,8 @@ _POINTED_OBJECT = re.compile("(?:了|过)?(?:该|此|这一?|那一?)([\u4e00-\u
 _TOPIC_AFTER = re.compile(
     "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
-    "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|方面|条件"
+    "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|计划|方面|条件|记录|"
+    "日(?![前后内起])|日期|期限|时间"  # 还款日, 发货时间: the day of the act, not the act
 )
 
 
@@ -439,6 +535,9 @@ def _hits(
     out: list[tuple[int, int, bool]] = []
     start = t.find(word)
     while start >= 0:
+        if asked is not None and asked.starts_another_thing(word, t, start):
+            start = t.find(word, start + 1)
+            continue  # 噪声为52分贝 for 构成噪声污染侵权: the start of another thing
         if topics is not None and (start in topics or _TOPIC_AFTER.match(t, start + len(word))):
             topics.add(start)
             start = t.find(word, start + 1)
@@ -460,8 +559,17 @@ def _mention(
     blank = _BLANK_PLACE.match(t, end)
     if blank is not None:
         return start, blank.end(), inherent
-    if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end):
-        return None
+    if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end) or _PERSON_AFTER.match(t, end):
+        return None  # 签名处, 合法性, 被征收人: a place, a matter or a person named by the act
+    finding = _NO_FINDING.search(t, _clause_floor(t, start))
+    if finding is not None and finding.start() <= start and end <= finding.end():
+        return None  # 没有对合理使用问题进行审查: no finding on it
+    if _CANNOT_CONCLUDE_BEFORE.search(t, _clause_floor(t, start), start):
+        return None  # 不能得出已经提出抗诉的结论: what cannot be concluded
+    if end - start > 1 and _LIGHT_VERB.fullmatch(t[start:end]) and _HAN.match(t, end) and asked is not None:
+        stop = _BREAK.search(t, end)
+        if not set(_HAN_PAIR.findall(t[end : stop.start() if stop else len(t)])) & asked.pairs:
+            return None  # 存在争议 for 是否存在过错: the light verb with another thing
     if _DISOWNED_AFTER.match(t, end):  # 该签名并非裘砚舟本人所写: the act is not the subject's
         return start, end, inherent  # as a place left blank: not done
     other = _POINTED_OBJECT.match(t, end)  # 撤回该申请 for 是否撤回起诉: the act on another thing
@@ -523,7 +631,7 @@ def _concerns(t: str, start: int, asked: frozenset[str]) -> bool | None:
 
 #: A condition earlier in the sentence (如果以借条为准，则约定了利息): the stance holds only under it.
 _CONDITION = re.compile(
-    r"如果|假如|倘若|假设|要是|若是|如能|如系|如属|如确|否则|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])"
+    r"如果|假如|倘若|假设|要是|若是|如是|如为|如以|若以|如能|如系|如属|如确|否则|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])"
 )
 
 
@@ -569,11 +677,17 @@ class _Core(NamedTuple):
     whole: bool  # it asks about the whole (``是否支持全部诉讼请求``)
 
 
+_DAY_COUNT = re.compile("(?<=[0-9一二两三四五六七八九十百])天")
+
+
+def _days(text: str) -> str:
+    """``text`` with a count of days in 天 written as 日 (七天 = 七日), the same length."""
+    return _DAY_COUNT.sub("日", text) if "天" in text else text
+
+
 def _question_cores(question: str) -> tuple[_Core, ...]:
     """What a yes/no question asks about (``_Core``)."""
-    q = _QUOTE_MARKS.sub(
-        "", half_width(question)
-    ).strip()  # 是否有“翠屏苑项目部”盖章: the words, not the marks
+    q = _days(_QUOTE_MARKS.sub("", half_width(question))).strip()  # 是否有“翠屏苑项目部”盖章: the words
     phrase = None
     modal = False
     m = _Q_MARK.search(q)
@@ -588,10 +702,14 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
     elif (m3 := _MA.search(q)) is not None:
         clause = m3.group(1)
         verb = _LEXICON.search(clause)
+        applied = _APPLYING.search(clause)  # 申请退货了吗: the application is asked
+        verb = applied if applied is not None and (verb is None or applied.start() < verb.start()) else verb
         if verb is None and _ASPECT.search(clause):  # 报过警吗: the verb without its aspect
             clause = _ASPECT.sub("", clause)
             verb = _LEXICON.search(clause)
-        phrase = clause[verb.start() :] if verb else clause[-2:]
+        at = verb.start() if verb is not None else len(clause) - 2
+        day = _BY_A_DAY.search(clause, 0, at) if verb is not None else None  # 在七天内申请退货了吗
+        phrase = clause[day.start() if day is not None and day.end() == at else at :]
         modal = verb is not None and _MODAL_END.search(clause[: verb.start()]) is not None
     if not phrase:
         return ()
@@ -641,16 +759,17 @@ def _tails(core: str) -> list[str]:
     if verb is not None and len(core) - verb.start() >= 2:
         tails.append(core[verb.start() :])
     finding = _FINDING_LEAD.match(core)  # 认定其行为构成正当防卫: what is found (正当防卫) is asked
-    inner = _FOUND_AS.search(core, finding.end() + 1) if finding is not None else None
+    inner = _FOUND_AS.search(core, finding.end()) if finding is not None else None
     if inner is not None and len(core) - inner.end() >= 2:
         tails.append(core[inner.end() :])
-    place = _PLACE_BEFORE.match(core)  # 在借条上签字: the act on the thing is 签字
-    if place is not None and len(core) - place.end() >= 2:
-        tails.append(core[place.end() :])
+    for setting in (_PLACE_BEFORE.match(core), _BY_A_DAY.match(core), _FOR_A_REASON.match(core)):
+        if setting is not None and len(core) - setting.end() >= 2:  # 在借条上签字, 在手术前签署, 以…为由裁定
+            tails.append(core[setting.end() :])
     for phrase in (core, *tails) if passive is None else tails:  # 对借条提出异议: 提出异议, then 异议
         light = _LIGHT_VERB.match(phrase)
         if light is not None and len(phrase) - light.end() >= 2:
-            tails.append(phrase[light.end() :])
+            finder = _FINDER_FIRST.match(phrase, light.end())  # 得到法院支持: 支持, never 法院
+            tails.append(phrase[finder.end() if finder is not None else light.end() :])
     for phrase in (core, *tails):  # 构成对原告名誉权的侵害: the act is 侵害
         act = phrase.rpartition("的")[2]
         if phrase[0] in _ARGUMENT_PREPOSITIONS and act != phrase and _named_act(act):
@@ -677,6 +796,13 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     verb = _verb_after_phrase(core)  # a prefix that stops short of it names no act (濮晓, 对借条)
     ordering = _ORDERING.match(core)  # 判决准予离婚: 判决 alone is no act
     shortest = verb.end() if verb is not None else ordering.end() + 2 if ordering is not None else 2
+    setting = _BY_A_DAY.match(core)  # 在手术前签署: 在手术 is no act
+    if setting is not None:
+        shortest = max(shortest, setting.end() + 2)
+    if (core[0] in _ARGUMENT_PREPOSITIONS and verb is None) or core.endswith("的"):
+        shortest = len(core) - core.endswith(
+            "的"
+        )  # 向被特许人…, 法定代表人…本人签的: no shorter start is an act
     prefixes = [core[:n] for n in range(len(core), shortest - 1, -1)]
     words += [(w, False) for w in prefixes if w == core or _WORDS.get(w) != _ADV]  # 被告 is no act
     if verb is not None and core[: verb.start()].endswith("的") and core[0] not in _ARGUMENT_PREPOSITIONS:
@@ -696,14 +822,15 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
         )
         words.extend((tail[:n], False) for n in range(len(tail), least - 1, -1))
     heads = {w for w, _ in words} | {core}
-    for group in _SYNONYMS:
+    in_full = core[1:2] in _COMPLETE
+    for group in _SYNONYMS:  # 付清: only the synonyms that say it in full (结清, 缴清), not 付款
         if any(h in group for h in heads):
-            words.extend((w, False) for w in group if len(w) > 1)
+            words.extend((w, False) for w in group if len(w) > 1 and (not in_full or w[1:2] in _COMPLETE))
     for head in list(heads):
         words.extend((w, True) for w in _ANTONYMS.get(head, ()))
-    if core[1:2] in _COMPLETE:
+    if in_full:
         return tuple(words)  # 还清: 还了一部分 does not say it was repaid in full
-    if core[0] not in _COPULAS:  # 有效: 有 alone is no act (没有证据… says nothing of it)
+    if core[0] not in _COPULAS and setting is None:  # 有效: 有 alone is no act (没有证据… says nothing of it)
         words.append((core[0], False))
     for group in _SYNONYMS:
         if any(h in group for h in heads):
@@ -733,6 +860,25 @@ class YesNoQuestion:
     #: the characters of its predicates' verbs (``_asked_verbs``): what another act must share to speak of it
     verbs: frozenset[str] = frozenset()
     attitude: bool = False  # it asks an attitude (承认, 否认, 同意 …): a party's denial then answers it
+    words: frozenset[str] = frozenset()  # the words looked for in an answer, of every predicate
+    by_a_day: bool = False  # it asks whether an act was done by a time (在七天内): the act alone is no yes
+    ruling: bool = False  # it asks what a finder decided (法院是否判决…, 是否被认定为…, 仲裁委是否裁决…)
+    #: the things light verbs ask about (构成[噪声污染侵权]): a start of one is no mention where the
+    #: answer goes on as another thing (``噪声为52分贝``, ``以自甘风险免除``)
+    things: tuple[str, ...] = ()
+
+    def starts_another_thing(self, word: str, t: str, start: int) -> bool:
+        """Whether ``word`` at ``t[start:]`` begins a thing the question names and the answer then goes on
+        with another character (``噪声为``, ``过错责任``); aspect markers, 的 and punctuation end it."""
+        for thing in self.things:
+            if len(thing) > len(word) and thing.startswith(word):
+                k = len(word)
+                while k < len(thing) and start + k < len(t) and t[start + k] == thing[k]:
+                    k += 1
+                after = t[start + k : start + k + 1]
+                if k < len(thing) and _HAN.match(after) and after not in _ASPECT_OR_DE:
+                    return True
+        return False
 
 
 def yes_no_question(question: str) -> YesNoQuestion:
@@ -763,7 +909,25 @@ def yes_no_question(question: str) -> YesNoQuestion:
         counts,
         verbs,
         attitude,
+        frozenset(w for words, _ in predicates for w, _ in words),
+        any(_BY_A_DAY.match(c.core) is not None for c in cores),
+        _RULING_ASKED.search(question) is not None and not any(_MAKING.match(c.core) for c in cores),
+        tuple(thing for core in cores for thing in _light_things(core.core)),
     )
+
+
+def _light_things(core: str) -> list[str]:
+    """The things light verbs in ``core`` ask about (构成噪声污染侵权: 噪声污染侵权; 被强制拆除: 强制拆除)."""
+    things = []
+    for phrase in (core, *_tails(core)):
+        light = _THING_LIGHT_VERB.match(phrase)
+        if light is not None and len(phrase) - light.end() >= 3:
+            things.append(phrase[light.end() :])
+    return things
+
+
+#: Light verbs whose object is a thing, not an act (构成, 属于, 适用 …; not 被, 进行, 判处).
+_THING_LIGHT_VERB = re.compile("^(?:具有|具备|存在|属于|构成|适用|设有|系|属|是)")
 
 
 #: A count of something: a number, a classifier and the two characters after it (两名见证人: 名见证).
@@ -848,7 +1012,7 @@ def _by_predicate(text: str, t: str, question: YesNoQuestion) -> Found | None:
                     return _contradictory(text, min(h[0] for h in hits), max(h[1] for h in hits))
                 start, end, value = _pick(t, hits, question.occasions, question.pairs)
                 start, end, value = _act_of_the_thing(t, words, question, (start, end, value))
-                if _rejected_claim(t, start, end) or _upheld_objection(t, end):
+                if _rejected_claim(t, start, end, question.words) or _upheld_objection(t, end):
                     # 主张有加班，…不予认定; 管辖权异议，法院裁定异议成立: the finder rules it is not so
                     value = not value
                 elif _unruled_claim(t, start, end=end):
@@ -940,6 +1104,7 @@ _CLAIM = re.compile(
 )
 _REJECTED = re.compile(
     "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
+    "不予准许|未予准许|不予批准|未予批准|未获批准|驳回|"
     "(?:未|没有|不)(?:采纳|采信)|"
     "(?:没有|缺乏|无)事实(?:和法律)?依据|"
     "(?:但|但是|然而)(?:一审|二审)?(?:法院|本院|法庭|仲裁委|仲裁庭)(?:经审理)?(?:认为|认定|查明)"
@@ -948,11 +1113,12 @@ _REJECTED = re.compile(
 
 #: A party's allegation, claim or view, which states nothing by itself until a finder rules on it
 #: (``检察院指控其构成受贿罪``, ``原告认为该决定违法``, ``辩护人建议适用缓刑``), and the words of that ruling.
-_PARTY_CLAIM = re.compile(
-    "指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|"
+#: A view that is a party's, not a finder's or an expert's (``原告认为``, not ``法院认为``, ``鉴定认为``).
+_PARTY_VIEW = (
     "(?<!法院)(?<!本院)(?<!法庭)(?<!仲裁委)(?<!仲裁庭)(?<!合议庭)(?<!一审)(?<!二审)(?<!审理)(?<!经审)"
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
+_PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|{_PARTY_VIEW}")
 _RULED = re.compile(
     f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可|准许|批准)|(?<![不未\x00])(?:成立|属实|采纳|采信|准许|批准)|"
     "(?:法院|本院|法庭|仲裁委|复议机关)(?:经审理)?(?:认定|认为|查明|确认|判决|裁定)"
@@ -966,17 +1132,36 @@ def _unruled_claim(
     clause, or an application named right after it: ``提出取保候审申请``) that no finder rules on anywhere
     in the answer: the answer then takes no stance of its own."""
     claimed = claims.search(t, _clause_floor(t, start), start) is not None
-    applied = end is not None and _APPLICATION_AFTER.match(t, end) is not None
-    return (claimed or applied) and _RULED.search(t) is None
+    applied = (
+        end is not None and (_APPLICATION_AFTER.match(t, end) or _DEFENCE_AFTER.match(t, end)) is not None
+    )
+    return (claimed or applied) and not _ruled(t)
 
 
+def _ruled(t: str) -> bool:
+    """Whether a finder rules anywhere in ``t``: a ruling word that is not pending, denied or asked
+    (``法院还没说采信哪份``, ``无法核实哪一方说的属实`` rule nothing)."""
+    for m in _RULED.finditer(t):
+        before = t[_clause_floor(t, m.start()) : m.start()]
+        if not _NOT_YET_RULED.search(before) and not t.startswith("哪", m.end()):
+            return True
+    return False
+
+
+#: Words before a ruling word that leave it unmade (还没, 尚未, 无法核实 …).
+_NOT_YET_RULED = re.compile("还没|尚未|未|没有|无法|不能|难以|\x00")
+
+
+_APPLYING = re.compile("申请(?!人|书)")
+#: A defence or argument named right after the mention (``援引了自甘风险抗辩``).
+_DEFENCE_AFTER = re.compile("[^，,。；;！!？?\n]{0,4}?(?:抗辩|辩解|辩护意见|代理意见)")
 #: An application or request named right after the mention (``取保候审申请``, ``撤诉申请``).
 _APPLICATION_AFTER = re.compile("(?:的)?(?:申请书?|请求)(?![人])")
 
 
 #: A party's claim named right after the mention (``对其正当防卫的辩护意见``, ``三倍赔偿请求``).
 _CLAIM_AFTER = re.compile(
-    "[^，,。；;！!？?\n]{0,6}?(?:辩护意见|代理意见|意见|主张|诉讼请求|请求|诉请|抗辩|辩解)"
+    "[^，,。；;！!？?\n]{0,6}?(?:辩护意见|代理意见|意见|主张|诉讼请求|请求|诉请|抗辩|辩解|申请(?!人))"
 )
 
 
@@ -996,16 +1181,28 @@ def _upheld_objection(t: str, end: int) -> bool:
     return upheld is not None and _REJECTED.search(t, objection.end(), upheld.start()) is None
 
 
-def _rejected_claim(t: str, start: int, end: int) -> bool:
+#: A rejection right before the claim it names (``驳回了确认无效的诉讼请求``, ``不予支持原告要求…``).
+_REJECTING_BEFORE = re.compile(
+    "(?:驳回|不予支持|未予支持|不支持)了?(?:原告|被告|其|申请人|上诉人)?(?:关于|要求)?$"
+)
+
+
+def _rejected_claim(t: str, start: int, end: int, asked: frozenset[str] = frozenset()) -> bool:
     """Whether the mention at ``t[start:end]`` is part of a party's claim that the same sentence then
     rejects (``冉秀芝主张有加班，但未提供证据，仲裁委不予认定``, ``对其正当防卫的辩护意见不予采纳``), with no
     other claim in between."""
     stop = _FULL_STOP.search(t, start)  # 辩称不应赔偿；但法院认为…: a rejection may follow a semicolon
     sentence_end = stop.start() if stop is not None else len(t)
-    rejected = _REJECTED.search(t, start, sentence_end)
+    named_after = _CLAIM_AFTER.match(t, end)
+    if named_after is not None and named_after.group().endswith("申请") and any("申请" in w for w in asked):
+        return False  # 退货申请被驳回 for 是否申请退货: the application was made
+    if named_after is not None and _REJECTING_BEFORE.search(t, _clause_floor(t, start), start):
+        return True  # 驳回了确认无效的诉讼请求: the claim rejected as it is named
+    rejected = _REJECTED.search(
+        t, end, sentence_end
+    )  # after the mention: 主张被驳回 for 是否支持 is its antonym
     if rejected is None:
         return False
-    named_after = _CLAIM_AFTER.match(t, end)
     if named_after is not None and named_after.end() <= rejected.start():
         return _CLAIM.search(t, named_after.end(), rejected.start()) is None
     if _CLAIM.search(t, start, rejected.start()) is not None:
@@ -1106,6 +1303,7 @@ def _occasion_stance(
 #: no negator.
 _NEGATOR_NOUN = re.compile("不动产|不良|不当得利|不法|非法|无锡|否则|无因管理|无民事行为能力|不可抗力")
 _SAYING_NEGATED = re.compile("(?:不能|不是|不敢|没法|并不是)说")
+_DOUBLE_NEGATION = re.compile("(?:不是|并非|并不是|绝非)(?:没有|没|不|无|未)")
 
 
 def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None = None) -> Found | None:
@@ -1119,13 +1317,16 @@ def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None =
         return None
     if strong:
         modal = asked is not None and asked.modal
-        count, stop, _ = _chain(core, len(core), 0, asked=asked)
+        said = next((n for n in range(min(_LONGEST, len(core)), 0, -1) if core[-n:] in _AFFIRM), 0)
+        count, stop, _ = _chain(core, len(core) - said, 0, asked=asked)  # 不属实: 不 before the word 属实
         if stop is not None or not _only_yes_no(core, modal):
             return None
         end = offset + len(first.strip())
         return _found(text, t, offset, end, count % 2 == 0)
-    if _NEGATOR_NOUN.match(core) or _SAYING_NEGATED.match(core):
-        return None  # 不动产登记簿显示…: a noun, no negator; 不能说她没喝醉: a double negation, not read here
+    if _NEGATOR_NOUN.match(core) or _SAYING_NEGATED.match(core) or _DOUBLE_NEGATION.match(core):
+        return None  # 不动产…: a noun; 不能说她没喝醉, 不是没有影响: a double negation, not read here
+    if core.startswith(_NOT_FOUND):
+        return None  # 查不到…: it abstains, or denies a thing the predicate reader finds
     for size in range(min(_LONGEST, len(core)), 0, -1):
         word = core[:size]
         if _WORDS.get(word) == _NEG:
@@ -1135,7 +1336,13 @@ def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None =
     return None
 
 
+#: Words that say a thing is not found (``查不到``): alone they abstain, before a mention they deny it.
+_NOT_FOUND = ("找不到", "查不到", "没找到", "未找到")
+
+
 def _only_yes_no(core: str, modal: bool = False) -> bool:
+    if any(w in core for w in _NOT_FOUND):
+        return False  # 查不到。 abstains
     i = len(core)
     while i > 0:
         for size in range(min(_LONGEST, i), 0, -1):
@@ -1150,21 +1357,24 @@ def _only_yes_no(core: str, modal: bool = False) -> bool:
 
 def _by_lexicon(text: str, t: str, asked: YesNoQuestion | None = None) -> Found | None:
     hits: list[tuple[int, int, bool]] = []
+    verbs: list[str] = []
     for m in _LEXICON.finditer(t):
         if asked is not None and _someone_elses(t, m.start(), asked.owner):
             continue  # 只有宓昭远的签名 says nothing of 濮晓岚的签名
         hit = _mention(t, m.start(), m.end(), m.group() in _INHERENT_NEG, asked)
         if hit is not None:
             hits.append(hit)
+            verbs.append(m.group())
     if not hits:
         return None
     if asked is not None and asked.predicates:
-        related = [h for h in hits if asked.verbs & set(t[h[0] : h[1]])]  # 未签收 for 收到, not 被退回
+        # 未签收 for 收到, not 被退回; the verb itself, not its negators (没有…在场 for 立有遗嘱)
+        related = [h for h, verb in zip(hits, verbs, strict=True) if asked.verbs & set(verb)]
         if not related:
             return None  # another act says nothing of the one asked (原告支付抚养费 for 随原告生活)
         hits = related
     start, end, value = _pick(t, hits)
-    if _rejected_claim(t, start, end):
+    if _rejected_claim(t, start, end, asked.words if asked is not None else frozenset()):
         value = not value  # 对三倍赔偿请求不予支持
     if value and asked is not None and asked.counts and _another_count(t, asked.counts):
         value = False  # 只有一名见证人在场 for 是否有两名见证人在场
@@ -1372,7 +1582,7 @@ def _with_lead(found: Found, lead: Found | None, text: str, t: str) -> Found:
 #: a heading ``### 结论`` on the line before), or as a JSON answer (``{"answer": "否"}``).
 _YES_NO_WORD = r"(是的|不是|是|否|没有|有|无|不对|对|yes|no|true|false)"
 _STATED = re.compile(
-    r"(?:^|(?<=[\s。；;，,|#*\-(（【\[>]))(?:最终)?(?:结论|答案|回答|答复|final answer|answer|conclusion)"
+    r"(?:^|(?<=[\s。；;，,|#*\-(（【\[>]))(?:最终)?(?:结论|答案|回答|答复|答|final answer|answer|conclusion)"
     rf"\s*[*#]*\s*(?:[:：=]|\n)\s*[*#\s]*[\"“]?\s*{_YES_NO_WORD}(?![\u4e00-\u9fff]|[a-z])",
     re.IGNORECASE,
 )
@@ -1399,6 +1609,10 @@ _UNKNOWN_WHETHER = re.compile(
 
 #: An answer that denies both of two opposites (``既没有承认也没有否认``): it says neither.
 _NEITHER = re.compile("既(?:没有|没|未|不)([\u4e00-\u9fff]{2})(?:也|又)(?:没有|没|未|不)([\u4e00-\u9fff]{2})")
+#: Neither proven nor disproven (``既不能证明录了全程，也不能证明没有录``): no stance.
+_NEITHER_PROVEN = re.compile(
+    "既(?:不能|无法|未能|难以)(?:证明|认定|确定)[^。；;！!？?\n]{1,20}?也(?:不能|无法|未能|难以)(?:证明|认定|确定)"
+)
 
 
 def _says_neither(t: str) -> bool:
@@ -1415,25 +1629,229 @@ _RESTATED = re.compile("关于[^，,。；;：:]*\x00\x00[^，,。；;：:]*[，
 _PRO_FORM = re.compile(
     "((?:并|也|都)?(?:没有|未|没)(?:这样|这么|如此)(?:做|办)?|并非如此|不是这样)|(?:确实|的确)(?:如此|是这样)"
 )
+#: No finding made on a matter (``没有对合理使用问题进行审查``, ``对此未作认定``): a mention inside it is
+#: no stance, and a claim it leaves stays a claim.
+_NO_FINDING = re.compile(
+    "(?:[对就][^，,。；;]{1,16}?)?(?:未|没有|并未|尚未|均未|还没有?)(?:对此|就此|[对就][^，,。；;]{1,16}?)?"
+    "(?:作出?|做出|进行|下)(?:任何)?(?:认定|评判|审查|评价|处理|裁判|决定|判决|裁定|裁决|结论)"
+)
 #: A decision still to come (``鉴定结果尚未作出``, ``办案机关尚未答复``): a claim it is to decide stays a claim.
 _PENDING = re.compile(
-    "尚未(?:作出|出具|答复|审结|判决|裁决|认定|确定)|尚待|有待|待定|尚无结论|正在(?:审理|鉴定|审查|调查|协商)"
+    "尚未(?:作出|出具|答复|审结|判决|裁决|认定|确定|进入)|尚待|有待|待定|尚无结论|另行评议|"
+    "(?:正在|尚在|还在|仍在)(?:审理|鉴定|审查|调查|协商)|"
+    "还没(?:有)?(?:作出|做出|做完|出来|出结果|下|判|判决|裁定|审结|审完|定|说)|没有(?:判决|裁定|裁决|鉴定)?结果|"
+    "尚未出来?|还在查|正在查|仍在调查|"
+    f"{_NO_FINDING.pattern}"
 )
+#: A thing said to be in dispute (``签名笔迹有争议``), and the whole denied (``而非全部``).
+_DISPUTED_THING = re.compile("有争议|存在争议|有异议|存有异议|存疑|真伪不明")
+#: An answer that reports a dispute or a contradiction of the record anywhere (``双方争执不下``).
+_IN_DISPUTE = re.compile(
+    f"{_DISPUTED_THING.pattern}|争执不下|各执一词|说法不一|相互矛盾|互相矛盾|前后矛盾|前后不一|[几两多]种说法"
+)
+_NOT_THE_WHOLE = re.compile("(?:而|并|却)?(?:非|不是)全部|并非全额|不是全额")
+
+
+#: Words that place an act in time against a limit (按时, 之前, 期限内 …).
+_ON_TIME_SAID = re.compile(
+    "按时|按期|如期|准时|及时|按约|如约|约定的?(?:日期|时间|期限)|前|内|当天|当日|届满"
+)
+
+
+#: A question about what a finder decided: a finder before 是否, or a ruling verb after it.
+_RULING_ASKED = re.compile(
+    "(?:法院|法庭|本院|仲裁委|仲裁庭|委员会|机关|复议机关|交警|一审|二审|判决书?|裁定书?|认定书|鉴定意见)"
+    "[^，,。？?]{0,12}?(?:是否|有没有|能否)|"
+    "(?:是否|有没有)(?:已经?)?(?:被)?(?:判决|判令|认定|裁定|裁决|准许|批准|采纳|采信|确认|决定)"
+)
+#: A question whether a decision was made at all (是否作出…决定): not made yet answers it with no.
+_MAKING = re.compile("^(?:作出|做出|下达|出具|制作)")
+#: An answer that says the finder has not decided yet (the case still pending, no judgment in the file).
+_NOT_DECIDED = re.compile(
+    f"{_PENDING.pattern}|(?:没有|尚无|并无|未见)(?:任何)?(?:判决书?|裁定书?|裁决书?|认定书|裁判文书)|"
+    "只到[^，,。；;]{0,6}阶段|尚未(?:宣判|结案)"
+)
+
+
+def _done_not_on_time(t: str, found: Found, asked: YesNoQuestion | None) -> bool:
+    """Whether the act is said done, to a question whether it was on time, with no word of its time."""
+    if asked is None or not asked.by_a_day or not found.value or any(w in found.raw for w in _LATE):
+        return False  # 未超过诉讼时效: a word of lateness, denied, says it was in time
+    return not _ON_TIME_SAID.search(t)
+
+
+#: Records or evidence said to be missing (``卷里既没有维修记录``, ``没有实际付款凭证``).
+_NO_RECORD = re.compile(
+    "(?:没有|并无|无|未见|缺乏|缺少)(?:任何)?[^，,。；;！!？?\n]{0,8}?(?:记录|证据|材料|凭证|照片|单据|收条|书证)"
+)
+
+
+def _unsure(t: str, says_unknown: Callable[[], bool]) -> bool:
+    """Whether the answer says, anywhere, that a decision is still to come or that it cannot tell."""
+    return bool(_PENDING.search(t) or _UNSURE.search(t) or says_unknown())
+
+
+def _asks_itself(text: str, t: str, asked: YesNoQuestion) -> bool:
+    """Whether the answer holds an embedded question about what is asked (是否…, 付没付, 算不算: masked in
+    ``t``) that shares a pair of words or a verb with the question."""
+    for m in _WHETHER_IN.finditer(t):
+        end = _clause_end(t, m.end())
+        words = text[m.start() : end]
+        if set(_HAN_PAIR.findall(words)) & asked.pairs or asked.verbs & set(words):
+            return True
+    return False
+
+
+def _disputed_unruled(t: str, found: Found) -> bool:
+    """Whether the clause of ``found`` says its thing is in dispute and no finder rules on it."""
+    return _DISPUTED_THING.search(t, found.start, _clause_end(t, found.end)) is not None and not _ruled(t)
+
+
+def _clause_end(t: str, pos: int) -> int:
+    stop = _BREAK.search(t, pos)
+    return stop.start() if stop is not None else len(t)
+
+
 #: A party's claim or denial, for a question that asks no attitude (``公司称已签订…，员工否认签过``).
-_DISPUTED = re.compile(f"{_CLAIM.pattern}|否认|承认")
+_DISPUTED = re.compile(
+    f"{_CLAIM.pattern}|否认|承认|(?<!应诉)答辩(?!期)|请求(?!权)|(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])|"
+    f"{_PARTY_VIEW}|(?:侦查|公诉)机关认为"
+)
 #: Words that leave both answers open (``两种理解均有可能``): whatever the answer says before, it hedges.
 _BOTH_WAYS = re.compile("均有可能|都有可能|两种可能|either way|both are possible", re.IGNORECASE)
 
 
-def _cannot_tell_what_is_asked(t: str, asked: YesNoQuestion) -> bool:
-    """Whether the answer says it cannot tell whether (``_UNKNOWN_WHETHER``) about what is asked: the
-    embedded question shares a pair of words with the question, or a character with its verbs."""
+def _cannot_tell_what_is_asked(text: str, t: str, asked: YesNoQuestion) -> bool:
+    """Whether the answer says it cannot tell whether (``_UNKNOWN_WHETHER``, or words of not knowing and
+    a 是否 in one clause, in either order: ``无法确定管理人是否确认``, ``是否已经退赔无法判断``) about what is
+    asked: the embedded question shares a pair of words with the question, or a character with its verbs."""
     m = _UNKNOWN_WHETHER.search(t)
-    if m is None:
+    if m is not None:
+        stop = _BREAK.search(t, m.end())
+        embedded = t[m.end() : stop.start() if stop else len(t)]
+        if set(_HAN_PAIR.findall(embedded)) & asked.pairs or asked.verbs & set(embedded) or t.isascii():
+            return True
+    for cue in _UNSURE.finditer(t):
+        start, stop = _clause_floor(t, cue.start()), _BREAK.search(t, cue.end())
+        end = stop.start() if stop else len(t)
+        whether = _WHETHER_IN.search(t, start, end)
+        if whether is not None:  # the words of the embedded question, read in text (t masks 是否, 退没退)
+            embedded = (
+                text[whether.start() : end] if whether.start() >= cue.end() else text[start : cue.start()]
+            )
+            if set(_HAN_PAIR.findall(embedded)) & asked.pairs or asked.verbs & set(embedded):
+                return True
+    return False
+
+
+#: A question embedded in a clause (是否 and an A-not-A form such as 退没退 are masked as ``\x00``; 能否 …).
+_WHETHER_IN = re.compile("\x00\x00|能否|可否|有无|会不会")
+#: An alternative question in an answer (``究竟是已经发还、另行处理，还是仍在扣押``): masked like 是否.
+_ALTERNATIVE_IN = re.compile("(?:究竟|到底)是?[^。；;！!？?\n]{1,20}?还是[^，,。；;！!？?\n]{0,12}")
+#: An A-not-A form in an answer (``到底退没退``, ``签没签``, ``是不是``): a question, no stance; masked like 是否.
+_A_NOT_A_IN = re.compile(
+    "((?![还也都就又再并从更])[\u4e00-\u9fff])(?:没有?|不)\\1"
+)  # 还没有还: 还 is "still"
+
+
+#: Words that say the matter cannot be told yet (``现有材料无法核实``, ``下不了结论``, ``要等…才能知道``).
+_UNSURE = re.compile(
+    "(?:无法|不能|难以|无从|没法|尚难|尚无法)(?:核实|判断|确定|确认|得知|看出|查明|查清|知道|下结论|断定|回答)|"
+    "下不了结论|(?:没有|尚无|并无|还没有|暂无)(?:结论|定论)|说不清|看不出来?|不清楚|才能(?:知道|确定|判断|认定|下结论)|"
+    "不足以(?:作出)?(?:判断|确定|得出结论|下结论)|需要?进一步(?:核实|确认|查证|查明)|有待进一步|"
+    "(?:不能|无法|难以)(?:得出|排除)|得不出|要看|取决于|不好说|说不好|难说|说不准|拿不准|"
+    "(?:没有|未|尚未|还没有?)表态|不置可否|未置可否"
+)
+
+
+def _unsure_after(t: str, end: int, asked: YesNoQuestion) -> bool:
+    """Whether, after the mention ending at ``end``, a later clause says the matter cannot be told: with
+    nothing after it (``现有材料无法核实。``), an indirect question (``哪一方说的属实``), or words of the
+    question (``才能知道是否属于工伤``). What it cannot tell of another thing (``具体日期无法确定``) leaves the
+    stance."""
+    stop = _BREAK.search(t, end)
+    if stop is None:
         return False
-    stop = _BREAK.search(t, m.end())
-    embedded = t[m.end() : stop.start() if stop else len(t)]
-    return bool(set(_HAN_PAIR.findall(embedded)) & asked.pairs or asked.verbs & set(embedded)) or t.isascii()
+    for m in _UNSURE.finditer(t, stop.start()):
+        after = _BREAK.search(t, m.end())
+        rest = t[m.end() : after.start() if after else len(t)].strip()
+        subject = _FILLER.sub("", t[_clause_floor(t, m.start()) : m.start()])
+        if subject and not (set(_HAN_PAIR.findall(subject)) & asked.pairs or _WHICH_ACCOUNT.search(subject)):
+            continue  # 具体哪天签的无法确定: another matter
+        if (
+            not rest
+            or rest[0] in "\x00哪谁何"
+            or "\x00" in rest
+            or set(_HAN_PAIR.findall(rest)) & asked.pairs
+        ):
+            return True
+    return False
+
+
+#: Words before a word of not knowing that name no matter of their own (现有材料, 目前, 因此 …).
+_FILLER = re.compile(
+    "现有(?:材料|证据)|根据|依据|仅凭|从|卷内|卷中|卷宗|材料|证据|看|来看|目前|现在|现阶段|暂时|暂|仍然|仍|尚|"
+    "因此|所以|故|但是|但|不过|也|还|都|均|则|我们|笔者|本人|我|[\\s\x00]"
+)
+#: Which of the accounts holds (哪一方, 谁): the matter in dispute.
+_WHICH_ACCOUNT = re.compile("哪一?方|谁")
+
+
+#: A conclusion's label and what it says (``结论：…``, ``### 结论⏎…``), and an answer's first line.
+_CONCLUSION_SAYS = re.compile(
+    r"(?:^|(?<=[\s。；;，,|#*\-(（【\[>]))(?:最终)?(?:结论|答案|回答|答复|final answer|answer|conclusion)"
+    r"\s*[*#]*\s*(?:[:：=]|\n)\s*[*#\s]*([^。.！!？?\n]*)",
+    re.IGNORECASE,
+)
+_FIRST_LINE = re.compile(
+    r"\s*[*#\s]*([^。.！!？?\n]{1,16})[。.！!]?[*\s]*(?:\n|$)|\s*[*#\s]*([^。.！!？?\n，,]{1,10})[。！!]"
+)
+
+
+_SENTENCE_ENDS = re.compile(r"[\s*]*(?:[。.!！]|\n)")
+
+
+def _concluded(text: str, asked: YesNoQuestion, abstains: Callable[[str], bool] | None) -> Found | None:
+    """The stance a conclusion's label states in words rather than a yes/no word (``结论：尚未办理``,
+    ``**结论：法院认定不构成近似。**``): its sentence read alone. Labels that disagree state none."""
+    plain = half_width(text)
+    said: list[Found] = []
+    for m in _CONCLUSION_SAYS.finditer(plain):
+        sentence = text[m.start(1) : m.end(1)]
+        found = read_boolean(sentence, asked, abstains) if sentence.strip() else None
+        if found is not None and found.definite:
+            said.append(replace(found, start=found.start + m.start(1), end=found.end + m.start(1)))
+    opening = _by_particles(text, _past_lead(plain), strong=True) if said else None  # 是，…结论：未超过
+    if opening is not None and opening.end <= said[0].start:
+        said.insert(0, opening)
+    if len({f.value for f in said}) != 1:
+        return None if not said else _contradictory(text, said[0].start, said[-1].end)
+    return said[-1]
+
+
+def _concludes_unsure(text: str, asked: YesNoQuestion) -> bool:
+    """Whether the answer's stated conclusion, or its short first line, says the matter cannot be told
+    (``结论：目前无法判断``, ``### 结论⏎现有材料不足以判断``, ``无法确定。⏎⏎材料中…``). Words that deny the
+    asked act itself (``结论：不能确认`` for 是否确认) are a no, not this."""
+    said = [m.group(1) for m in _CONCLUSION_SAYS.finditer(text)]
+    first = _FIRST_LINE.match(text)  # a short first line, or a short first sentence (这个说不准。…)
+    if first is not None:
+        said.append(first.group(1) or first.group(2))
+    for words in said:
+        cue = _UNSURE.search(words) or _NOT_ENOUGH_TO_TELL.search(words)
+        if (
+            cue is not None
+            and _INABILITY.sub("", cue.group()) not in asked.words
+            and not _YES_NO_OPENING.match(words)
+        ):
+            return True
+    return False
+
+
+#: Evidence said to be too little to tell (``现有材料不足以判断``, ``尚不足以认定``).
+_INABILITY = re.compile("^(?:无法|不能|难以|无从|没法|尚难|尚无法)")
+_NOT_ENOUGH_TO_TELL = re.compile("不足以(?:作出)?(?:判断|确定|得出结论|下结论)")
+_YES_NO_OPENING = re.compile(r"\s*(?:是|否|有|没有|不是|对|不对|yes|no)(?![\u4e00-\u9fff])", re.IGNORECASE)
 
 
 def _stated(text: str) -> Found | None:
@@ -1491,7 +1909,13 @@ def read_boolean(
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
-    t = _past_lead(_without_questions(_past_lead(half_width(text).replace("是否", "\x00\x00"))))
+    masked = _ALTERNATIVE_IN.sub(
+        lambda m: "\x00" * len(m.group()),
+        _A_NOT_A_IN.sub(
+            lambda m: "\x00" * len(m.group()), _days(half_width(text)).replace("是否", "\x00\x00")
+        ),
+    )
+    t = _past_lead(_without_questions(_past_lead(masked)))
     t = _RESTATED.sub(lambda m: " " * len(m.group()), _past_label(t))
     if not t.strip():
         return None
@@ -1501,11 +1925,16 @@ def read_boolean(
     stated = _stated(half_width(text))  # the same length as text: its spans index text
     if stated is not None:
         return replace(stated, raw=text[stated.start : stated.end])
+    asked = yes_no_question(question) if isinstance(question, str) else question
+    if asked is not None and _concludes_unsure(half_width(text), asked):
+        return None  # 结论：目前无法判断; an answer opening with 无法确定。
+    concluded = _concluded(text, asked, abstains) if asked is not None else None
+    if concluded is not None:
+        return concluded  # 结论：尚未办理。
     mark = t.strip().strip("【】[]()（）。.").lower()
     if mark in _MARKS:
         start = t.index(t.strip()[0])
         return _found(text, t, start, start + len(t.strip()), _MARKS[mark])
-    asked = yes_no_question(question) if isinstance(question, str) else question
     said = asked.text if asked is not None else None
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
 
@@ -1529,15 +1958,30 @@ def read_boolean(
                 len(disputed.findall(t)) > 1
                 or _ABSTAIN.search(t.lower())
                 or _PENDING.search(t)
+                or _NO_RECORD.search(t)
                 or says_unknown()
             )
         ):
             return None  # 申请人称“就是维持”，但…无法判断; 公司称已支付，劳动者称从未收到: claims only
+        if (
+            found is not None
+            and _unsure(t, says_unknown)
+            and (
+                _disputed_unruled(t, found)
+                or (_IN_DISPUTE.search(t) and not _ruled(t))
+                or _asks_itself(text, t, asked)
+            )
+        ):
+            return None  # 签名笔迹有争议，申请了笔迹鉴定，结果还没出来: disputed, and nobody has ruled
+        if found is not None and not found.value and asked.ruling and _NOT_DECIDED.search(t):
+            return None  # 卷宗只到庭审阶段，没有判决书: the decision is still to come, not refused
+        if found is not None and found.value and asked.whole and (whole := _NOT_THE_WHOLE.search(t)):
+            return _found(text, t, whole.start(), whole.end(), False)  # …百分之三十…，而非全部
         if found is not None and found.definite and _BOTH_WAYS.search(t):
             return _indefinite(found, "hedge")
-        if _says_neither(t):
-            return None  # 既没有承认也没有否认: neither
-        if _cannot_tell_what_is_asked(t, asked):
+        if _says_neither(t) or _NEITHER_PROVEN.search(t):
+            return None  # 既没有承认也没有否认, 既不能证明…也不能证明…: neither
+        if _cannot_tell_what_is_asked(text, t, asked):
             return None  # 无法判断是否在法定期限内: the answer says it cannot tell what is asked
         if (
             found is not None
@@ -1547,6 +1991,12 @@ def read_boolean(
         ):
             return None  # 上诉期尚未届满，不清楚他会不会上诉: the act only names a period, and it cannot tell
         if found is not None:
+            if lead is None and _unsure_after(t, found.end, asked):
+                return None
+            if _done_not_on_time(t, found, asked):
+                return lead  # 不是。约定4月15日，实际4月20日还款: the act, but no word of its time
+            if lead is not None and found.qualifier == "contradictory" and _SENTENCE_ENDS.match(t, lead.end):
+                return lead  # **No.**⏎⏎…: a first sentence of only yes or no decides over a body saying both
             return _with_lead(found, lead, text, t)
         done = _PRO_FORM.search(t)  # 关于她是否提出异议，…她并没有这样做
         if done is not None and lead is None:
@@ -1556,10 +2006,33 @@ def read_boolean(
     if says_unknown():
         return None
     found = _by_lexicon(text, t, asked) if not (asked is not None and asked.in_full) else None
+    if found is not None and _disputed_unruled(t, found) and _PENDING.search(t):
+        return None
+    if found is not None and _done_not_on_time(t, found, asked):
+        return None  # 退货申请被驳回 for 在七天内申请退货了吗: done, but not said to be on time
+    if found is not None and asked is not None and _unsure_after(t, found.end, asked):
+        return None  # 上诉状于4月25日递交。…现有材料不足以确定
+    if (
+        found is not None
+        and asked is not None
+        and _unruled_claim(t, found.end - 1, _DISPUTED)
+        and len(_DISPUTED.findall(t)) > 1
+    ):
+        return None  # 公司说签过…，员工说从没签过: two accounts, read by the lexicon too
     if found is None and t.isascii():
         found = _english(text, t, asked)
     if found is None:
         found = _by_particles(text, t, strong=False)
-    if found is None and not t.isascii():
-        found = _english(text, t, asked)
+    if found is None and not t.isascii() and len(_EN_SENTENCE_WORD.findall(t)) >= 3:
+        found = _english(text, t, asked)  # an English sentence in the answer, not an acronym (LPR)
+    if found is not None and asked is not None and _asks_itself(text, t, asked) and _unsure(t, says_unknown):
+        return None  # 没签合同，…算不算劳动关系，要看…，这一点还在查: it asks itself what is asked
+    if (
+        found is not None
+        and not found.value
+        and asked is not None
+        and asked.ruling
+        and _NOT_DECIDED.search(t)
+    ):
+        return None  # 尚未宣判。: the decision is still to come
     return found
