@@ -57,7 +57,7 @@ for _w in _split(
 for _w in _split(
     "也 都 还 就 并 再 曾 曾经 根本 从来 完全 一直 始终 确实 真的 的确 已经 已 过 又 当时 当场 当庭 亲自 主动 "
     "按时 按期 如期 全部 全额 足额 及时 最终 最后 后来 其实 实际上 实际 他 她 它 他们 其 对方 本人 我 你 您 "
-    "书面 口头 当面 正式 另行 单独 "  # 没有书面通知: the manner of the act
+    "书面 口头 当面 正式 另行 单独 协议 自行 私下 "  # 没有书面通知, 未协议离婚: the manner of the act
     "被告人 被告 原告 当事人 有 是 的确是 确实是 都是 也是 就是 曾经是 已经是 的 了 啊 嗯 对 对的 是的 有的 "
     "可能 也许 或许 好像 似乎 大概 估计 恐怕 应该是 应该也 可能是 好像是 似乎是 予以 依法 本院 法院 持 提出 任何 "
     "获 获得 得到 受到 取得 作出 做出 进行 具有 具备 被害人 上诉人 被上诉人 申请人 被申请人 第三人 证人 双方 "
@@ -191,7 +191,8 @@ _TAIL_VERB = re.compile(
             *(w for w in _STANCE_VERBS if len(w) > 1),
             *_split(
                 "承担 负担 赔付 偿付 退赔 清偿 给付 解除 撤销 继续 得到 获得 提出 提起 作出 做出 认定 确认 "
-                "缴纳 交纳 补交 补缴 发放 购买 进行 送达 发出 寄送 催收 催告 提交 转让 出售"
+                "缴纳 交纳 补交 补缴 发放 购买 进行 送达 发出 寄送 催收 催告 提交 转让 出售 "
+                "宣告 判处 采纳 采信 准许 批准 维持 驳回 扣押 查封 冻结 披露 出示"
             ),
         )
     ).join(("(?:", ")(?![方人者款费金书])"))  # 转让方, 转让款: a party or a thing named by the act, no verb
@@ -212,7 +213,7 @@ _AGENT = re.compile(
 )
 _AGENT_ACT = re.compile("[\u4e00-\u9fff]+")  # the act after such an agent
 #: A court's order (``判令被告…承担``): the act ordered, restated, answers whether it was ordered.
-_ORDERING = re.compile("^(?:判令|判决|责令|裁定|决定)")
+_ORDERING = re.compile("^(?:判令|判决|责令|裁定|决定)(?=[\u4e00-\u9fff]{2})")
 #: Light verbs before the act or thing they ask about (``得到支持``: 支持, so its antonym 驳回 answers
 #: too; ``具有自首情节``: 自首; ``适用缓刑``: 缓刑; ``作出认定``: 认定; the passive ``被驳回``: 驳回).
 _LIGHT_VERB = re.compile(
@@ -298,7 +299,12 @@ _EN_STOP = frozenset(
 
 
 def _chain(
-    t: str, pos: int, floor: int, attitude: bool = False, asked: YesNoQuestion | None = None
+    t: str,
+    pos: int,
+    floor: int,
+    attitude: bool = False,
+    asked: YesNoQuestion | None = None,
+    modifiers: bool = True,
 ) -> tuple[int, str | None, int]:
     """Negators counted backwards from ``pos``: (count, stop kind, start of the leftmost negator).
 
@@ -307,6 +313,8 @@ def _chain(
     ``attitude`` (``认罪``, ``同意``), a word of declaring (``表示认罪``) states it: no intention. When
     the question asks a modal (``是否需要承担``), a word of duty or possibility is read past. A word of
     part (``部分``, ``只``) is read past too, but denies a question about the whole (``全部支持``).
+    With ``modifiers``, a short modifier of the thing after a word of absence or a light verb is read
+    past (``_modifier_before``); a one-character mention reads none.
     """
     modal = asked is not None and asked.modal
     whole = asked is not None and asked.whole
@@ -330,7 +338,7 @@ def _chain(
             kind = _WORDS.get(t[i - size : i])
             if kind is not None:
                 break
-        if kind is None and (skip := _modifier_before(t, i, floor)):
+        if kind is None and modifiers and (skip := _modifier_before(t, i, floor)):
             i -= skip  # 不构成消费欺诈, 找不到听证告知书: a modifier of the thing, after the negator or the light verb
             continue
         if kind is None:
@@ -417,7 +425,7 @@ def _clause_floor(t: str, pos: int) -> int:
 #: 证明劳动者严重违纪``): they negate it, as they do right before it.
 _UNPROVEN_BEFORE = re.compile(
     "(?:没有|无|缺乏)(?:足够的?|充分的?|相关)?证据(?:证明|证实|表明|显示)|证据不足以?(?:证明|证实|认定)?|"
-    "(?:未能|不能|无法|难以)(?:证明|证实)|不足以(?:证明|证实|认定)|(?:未|没有|并未)(?:发现|查见|查到|查询到)|"
+    "(?:未能|不能|无法|难以)(?:举证)?(?:证明|证实)|不足以(?:证明|证实|认定)|(?:未|没有|并未)(?:发现|查见|查到|查询到)|"
     "(?:均未|未|没有|并未|不)(?:认定|查明|确认)"
 )
 #: An agreement, duty or promise to do the act, earlier in its clause (``约定于2020年底前归还``); 按约定 is
@@ -446,7 +454,8 @@ def _hit_at(
 ) -> tuple[int, int, bool] | None:
     """(start, end, value) when the mention at ``t[start:end]`` states something, else None."""
     floor = _clause_floor(t, start)
-    count, stop, lo = _chain(t, start, floor, t[start:end] in _ATTITUDES, asked)
+    # a one-character mention takes its negator right before it (没有责任认定书 denies no 认)
+    count, stop, lo = _chain(t, start, floor, t[start:end] in _ATTITUDES, asked, modifiers=end - start > 1)
     if t[end : end + 1] == "的" and count == 0:  # 没有家属签字的同意书: whether the thing exists
         absent = _ABSENT_BEFORE.search(t, floor, start)
         if absent is not None:
@@ -463,17 +472,22 @@ def _hit_at(
         count, lo = 1, none.start()  # 尚未作出终本或其他处分性裁定: no such ruling was made
     if count == 0 and _AGREED_BEFORE.search(t, floor, start) and not (asked is not None and asked.modal):
         return None  # 约定于2020年底前归还: what was agreed, not what was done
-    if count == 0 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
+    if count == 0 and end - start > 1 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
         return None
     if end - start == 1 and count == 0 and asked is not None and _another_object(t, end + 1, asked):
         return None  # 办过酒席 for 是否办理结婚登记: the one-character act on another thing
+    if count == 0 and _DUTY_AFTER.match(t, end) and (duty := _NO_DUTY_BEFORE.search(t, floor, start)):
+        count, lo = 1, duty.start()  # 不承担给付责任: no duty to pay
     if count == 0 and _NOT_IN_BEFORE.search(t, floor, start) and _LIST_AFTER.match(t, end):
         count, lo = 1, floor  # 不在本市禁养犬只目录里: not on the list
     return lo, end, (count + inherent) % 2 == 0
 
 
+#: No duty or liability for the act (``不承担给付责任``, ``无需承担赔偿义务``).
+_NO_DUTY_BEFORE = re.compile("(?:不|无|没有|无需|无须|不应|不再|免于|免除)(?:再)?(?:承担|负有|负担|负)$")
+_DUTY_AFTER = re.compile("(?:的)?(?:责任|义务)")
 #: Not on a list or within a scope: a negator before 在 and the list or scope after the mention.
 _NOT_IN_BEFORE = re.compile("(?:不|并不|没|没有|未|并未)在[^，,。；;！!？?\n]{0,12}$")
 _LIST_AFTER = re.compile("[^，,。；;！!？?\n]{0,8}?(?:目录|名单|名录|之列|清单|列表)")
@@ -510,6 +524,8 @@ _ASPECT_OR_DE = frozenset("了过着的地得")
 _CANNOT_CONCLUDE_BEFORE = re.compile(
     "(?:(?:不能|无法|难以|尚不能|尚无法)得出|得不出)[^，,。；;！!？?\n]{0,12}$"
 )
+#: Rulings whose paper is named with 书 (认定书, 决定书, 判决书, 裁定书, 鉴定书).
+_RULING_PAPERS = frozenset(_split("认定 决定 判决 裁定 裁决 鉴定"))
 #: A person, body or law named by the act (被征收人, 签字人, 仲裁委, 执行庭, 赔偿义务机关, 国家赔偿法): no stance.
 _PERSON_AFTER = re.compile("人(?!民)|者|委|庭(?!审)|[\u4e00-\u9fff]{0,2}?(?:机关|机构)|法(?![院庭官定律])")
 #: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
@@ -521,7 +537,8 @@ _TOPIC_AFTER = re.compile(
     "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
     "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|计划|方面|条件|记录|"
-    "日(?![前后内起])|日期|期限|时间"  # 还款日, 发货时间: the day of the act, not the act
+    "日(?![前后内起])|日期|期限|时间|"  # 还款日, 发货时间: the day of the act, not the act
+    "(?:认定|鉴定|审查)?程序"  # 工伤认定程序: the procedure, not its outcome
 )
 
 
@@ -561,6 +578,8 @@ def _mention(
         return start, blank.end(), inherent
     if _PLACE_OF.match(t, end) or _TOPIC_AFTER.match(t, end) or _PERSON_AFTER.match(t, end):
         return None  # 签名处, 合法性, 被征收人: a place, a matter or a person named by the act
+    if t[start:end] in _RULING_PAPERS and t.startswith("书", end):
+        return None  # 责任认定书, 决定书: the paper, not the ruling
     finding = _NO_FINDING.search(t, _clause_floor(t, start))
     if finding is not None and finding.start() <= start and end <= finding.end():
         return None  # 没有对合理使用问题进行审查: no finding on it
@@ -685,6 +704,13 @@ def _days(text: str) -> str:
     return _DAY_COUNT.sub("日", text) if "天" in text else text
 
 
+def _first_verb(clause: str) -> re.Match[str] | None:
+    """The first verb of a ``…吗`` question's clause the reader knows: a stance verb, a verb after a phrase,
+    or 申请."""
+    found = [m for m in (_LEXICON.search(clause), _TAIL_VERB.search(clause), _APPLYING.search(clause)) if m]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
 def _question_cores(question: str) -> tuple[_Core, ...]:
     """What a yes/no question asks about (``_Core``)."""
     q = _days(_QUOTE_MARKS.sub("", half_width(question))).strip()  # 是否有“翠屏苑项目部”盖章: the words
@@ -701,12 +727,10 @@ def _question_cores(question: str) -> tuple[_Core, ...]:
         phrase = phrase[: stop.start()] if stop else phrase
     elif (m3 := _MA.search(q)) is not None:
         clause = m3.group(1)
-        verb = _LEXICON.search(clause)
-        applied = _APPLYING.search(clause)  # 申请退货了吗: the application is asked
-        verb = applied if applied is not None and (verb is None or applied.start() < verb.start()) else verb
+        verb = _first_verb(clause)  # 申请退货了吗: the application is asked; 撤销了…决定吗: 撤销
         if verb is None and _ASPECT.search(clause):  # 报过警吗: the verb without its aspect
             clause = _ASPECT.sub("", clause)
-            verb = _LEXICON.search(clause)
+            verb = _first_verb(clause)
         at = verb.start() if verb is not None else len(clause) - 2
         day = _BY_A_DAY.search(clause, 0, at) if verb is not None else None  # 在七天内申请退货了吗
         phrase = clause[day.start() if day is not None and day.end() == at else at :]
@@ -778,6 +802,8 @@ def _tails(core: str) -> list[str]:
         inner = _FOUND_AS.search(phrase, found.end()) if found is not None and phrase is not core else None
         if inner is not None and len(phrase) - inner.end() >= 2:
             tails.append(phrase[inner.end() :])
+        elif found is not None and 2 <= len(phrase) - found.end() <= 4:
+            tails.append(phrase[found.end() :])  # 认定有效: what it was found (有效, and its antonym 无效)
     return list(dict.fromkeys(tails))
 
 
@@ -1118,7 +1144,7 @@ _PARTY_VIEW = (
     "(?<!法院)(?<!本院)(?<!法庭)(?<!仲裁委)(?<!仲裁庭)(?<!合议庭)(?<!一审)(?<!二审)(?<!审理)(?<!经审)"
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
-_PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|{_PARTY_VIEW}")
+_PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|提请|{_PARTY_VIEW}")
 _RULED = re.compile(
     f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可|准许|批准)|(?<![不未\x00])(?:成立|属实|采纳|采信|准许|批准)|"
     "(?:法院|本院|法庭|仲裁委|复议机关)(?:经审理)?(?:认定|认为|查明|确认|判决|裁定)"
@@ -1575,6 +1601,8 @@ def _with_lead(found: Found, lead: Found | None, text: str, t: str) -> Found:
     contrast = _last_contrast(t)
     if contrast is not None and contrast.start() >= lead.end:
         return found
+    if _SENTENCE_ENDS.match(t, lead.end):
+        return lead  # 没有。被告提出的无效宣告请求被驳回…: a first sentence of only yes or no is the answer
     return _contradictory(text, lead.start, found.end)
 
 
@@ -1633,14 +1661,14 @@ _PRO_FORM = re.compile(
 #: no stance, and a claim it leaves stays a claim.
 _NO_FINDING = re.compile(
     "(?:[对就][^，,。；;]{1,16}?)?(?:未|没有|并未|尚未|均未|还没有?)(?:对此|就此|[对就][^，,。；;]{1,16}?)?"
-    "(?:作出?|做出|进行|下)(?:任何)?(?:认定|评判|审查|评价|处理|裁判|决定|判决|裁定|裁决|结论)"
+    "(?:(?:作出?|做出|进行|下)(?:任何)?(?:认定|评判|审查|评价|处理|裁判|决定|判决|裁定|裁决|结论)|表态|定论)"
 )
 #: A decision still to come (``鉴定结果尚未作出``, ``办案机关尚未答复``): a claim it is to decide stays a claim.
 _PENDING = re.compile(
     "尚未(?:作出|出具|答复|审结|判决|裁决|认定|确定|进入)|尚待|有待|待定|尚无结论|另行评议|"
     "(?:正在|尚在|还在|仍在)(?:审理|鉴定|审查|调查|协商)|"
     "还没(?:有)?(?:作出|做出|做完|出来|出结果|下|判|判决|裁定|审结|审完|定|说)|没有(?:判决|裁定|裁决|鉴定)?结果|"
-    "尚未出来?|还在查|正在查|仍在调查|"
+    "尚未出来?|还在查|正在查|仍在调查|中止(?:了)?(?:审理|审查|诉讼|执行|[^，,。；;]{0,6}程序)|"
     f"{_NO_FINDING.pattern}"
 )
 #: A thing said to be in dispute (``签名笔迹有争议``), and the whole denied (``而非全部``).
@@ -1660,8 +1688,8 @@ _ON_TIME_SAID = re.compile(
 
 #: A question about what a finder decided: a finder before 是否, or a ruling verb after it.
 _RULING_ASKED = re.compile(
-    "(?:法院|法庭|本院|仲裁委|仲裁庭|委员会|机关|复议机关|交警|一审|二审|判决书?|裁定书?|认定书|鉴定意见)"
-    "[^，,。？?]{0,12}?(?:是否|有没有|能否)|"
+    "(?:法院|法庭|本院|仲裁委|仲裁庭|委员会|机关|检察院|交警|一审|二审|判决书?|裁定书?|认定书|鉴定意见)"
+    "(?:[^，,。？?]{0,12}?(?:是否|有没有|能否)|[^，,。？?]{1,40}?吗)|"
     "(?:是否|有没有)(?:已经?)?(?:被)?(?:判决|判令|认定|裁定|裁决|准许|批准|采纳|采信|确认|决定)"
 )
 #: A question whether a decision was made at all (是否作出…决定): not made yet answers it with no.
@@ -1760,6 +1788,8 @@ _UNSURE = re.compile(
     "下不了结论|(?:没有|尚无|并无|还没有|暂无)(?:结论|定论)|说不清|看不出来?|不清楚|才能(?:知道|确定|判断|认定|下结论)|"
     "不足以(?:作出)?(?:判断|确定|得出结论|下结论)|需要?进一步(?:核实|确认|查证|查明)|有待进一步|"
     "(?:不能|无法|难以)(?:得出|排除)|得不出|要看|取决于|不好说|说不好|难说|说不准|拿不准|"
+    "(?:要等|等到?)[^。；;！!？?\n]{1,24}?(?:再定|再说|才能(?:定|确定|判断|知道|认定))|"
+    "(?:都|均|也)?没有(?:相关|任何)?记录|没有归卷|未归卷|没有入卷|未入卷|"
     "(?:没有|未|尚未|还没有?)表态|不置可否|未置可否"
 )
 
@@ -1791,7 +1821,7 @@ def _unsure_after(t: str, end: int, asked: YesNoQuestion) -> bool:
 #: Words before a word of not knowing that name no matter of their own (现有材料, 目前, 因此 …).
 _FILLER = re.compile(
     "现有(?:材料|证据)|根据|依据|仅凭|从|卷内|卷中|卷宗|材料|证据|看|来看|目前|现在|现阶段|暂时|暂|仍然|仍|尚|"
-    "因此|所以|故|但是|但|不过|也|还|都|均|则|我们|笔者|本人|我|[\\s\x00]"
+    "因此|所以|故|但是|但|不过|也|还|都|均|则|我们|笔者|本人|我|这一点|这点|此事|此节|对此|这个问题|[\\s\x00]"
 )
 #: Which of the accounts holds (哪一方, 谁): the matter in dispute.
 _WHICH_ACCOUNT = re.compile("哪一?方|谁")
@@ -1809,6 +1839,24 @@ _FIRST_LINE = re.compile(
 
 
 _SENTENCE_ENDS = re.compile(r"[\s*]*(?:[。.!！]|\n)")
+
+
+#: A short first sentence with more after it (``撤销了。复议决定认为…``).
+_SHORT_FIRST = re.compile(r"\s*([^。.！!？?\n，,；;：:]{2,12})[。！!]")
+
+
+def _short_first_sentence(
+    text: str, t: str, asked: YesNoQuestion, abstains: Callable[[str], bool] | None
+) -> Found | None:
+    """The definite stance of a short first sentence read alone (``宣告了。``, ``已经离婚。``, ``法院认定无效。``):
+    the answer's own conclusion, which then leads the sentences after it."""
+    first = _SHORT_FIRST.match(t)
+    if first is None or first.end() >= len(t.rstrip()):
+        return None
+    found = read_boolean(text[first.start(1) : first.end(1)], asked, abstains)
+    if found is None or not found.definite:
+        return None
+    return replace(found, start=found.start + first.start(1), end=found.end + first.start(1))
 
 
 def _concluded(text: str, asked: YesNoQuestion, abstains: Callable[[str], bool] | None) -> Found | None:
@@ -1937,6 +1985,8 @@ def read_boolean(
         return _found(text, t, start, start + len(t.strip()), _MARKS[mark])
     said = asked.text if asked is not None else None
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
+    if lead is None and asked is not None:
+        lead = _short_first_sentence(text, t, asked, abstains)  # 撤销了。…, 法院认定无效。…
 
     unknown: bool | None = None  # whether the answer says it does not know: read once, on first need
 

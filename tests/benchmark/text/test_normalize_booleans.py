@@ -713,6 +713,38 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("该犬种不在本市禁养犬目录之内。", "该犬种是否属于禁养犬？", False, "not on the list"),
     ("公司称已经发放，但还需要进一步核实。", "公司是否发放了奖金？", None, "needs further checking"),
     ("不算。", "这次受伤是否属于工伤？", False, "不算: a yes word denied"),
+    # from the fifteenth and sixteenth batch
+    (
+        "原告称已付清，但没有任何付款凭证，这一点无法核实。",
+        "被告是否付清了货款？",
+        None,
+        "这一点 refers back",
+    ),
+    ("法院还没对合同效力表态。", "法院是否认定合同有效？", None, "no finding: 表态"),
+    ("保险公司不承担赔付责任。", "保险公司是否应当赔付？", False, "no duty to the act"),
+    ("要等鉴定结果出来再定。", "被告是否构成侵权？", None, "to be decided later"),
+    ("双方后来有没有和好，卷里没有记录。", "双方是否和好？", None, "an embedded question, no record"),
+    ("人社局中止了工伤认定程序。", "他是否被认定为工伤？", None, "a procedure suspended"),
+    ("双方既未协议离婚，也没有诉讼离婚。", "两人是否离婚了？", False, "协议 is a manner"),
+    (
+        "公安机关已提请批准逮捕，检察院的决定没有归卷。",
+        "检察院是否批准逮捕？",
+        None,
+        "a request, and no record",
+    ),
+    (
+        "复议机关尚未作出复议决定。",
+        "复议机关撤销了该罚款决定吗？",
+        None,
+        "a ruling still to come, in a 吗-question",
+    ),
+    (
+        "没有。被告提出的确认合同无效的请求被驳回。",
+        "合同是否被确认无效？",
+        False,
+        "a first sentence of only no",
+    ),
+    ("撤销了。复议决定认为原处罚事实不清。", "复议机关撤销了原处罚决定吗？", True, "a short first sentence"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
