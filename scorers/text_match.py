@@ -12,8 +12,9 @@ order:
 3. **head**: the answer holds the reference but for its last word: a leading part of at least
    ``HEAD_SHARE`` of the reference's core, leaving out two or three characters (``听雨轩`` for
    ``听雨轩茶楼``), not followed by another word of the same kind (``听雨轩酒楼``);
-   **short** (entities): the name's usual short form, ``_short_name`` (``恒岳建材公司`` for
-   ``江州恒岳建材贸易有限公司``, ``明正司法鉴定所`` for ``江州明正司法鉴定所``);
+   **short** (entities, and a text whose reference names an organisation): the name's usual short
+   form, ``_short_name`` (``恒岳建材公司`` for ``江州恒岳建材贸易有限公司``, ``明正司法鉴定所`` for
+   ``江州明正司法鉴定所``, ``江岳律所`` for ``澜州江岳律师事务所``);
 4. **tokens**: jieba's words of the reference (not its region, stop words or numbers), weighted by
    their length: the share found in the answer is at least ``TOKEN_THRESHOLD``
    (``梧桐支行（江州惠民银行）`` for ``江州惠民银行梧桐支行``), and no word of the reference is replaced by
@@ -183,7 +184,8 @@ def _match(
     head = _head(ref, view)
     if head is not None:
         return _asserted(head, ref, view, question, entity, "head", "holds all but the last word of")
-    short = _short_name(ref, view) if entity else None
+    organisation = entity or _ORGANISATION_LAST.search(ref.canonical) is not None  # 澜州青禾茶业有限公司
+    short = _short_name(ref, view) if organisation else None
     if short is not None:
         return _asserted(short, ref, view, question, entity, "short", "names by its short form")
     return _by_tokens(ref, view, question)
@@ -268,6 +270,11 @@ _BEFORE_NAME = re.compile(
     r"(?:^|[^\u4e00-\u9fff]|[是为系由：:]|原告|被告|保证人|出借人|借款人|出租人|承租人)$"
 )
 _COMPANY_WORD = re.compile("公司")
+_COMPANY_WORDS = re.compile("股份有限公司|有限责任公司|有限公司|公司")
+#: The last character of a place name that a shorter name may open with (澜州青禾茶业有限公司).
+_PLACE_END = frozenset("州市县区省镇乡")
+#: A reference that names an organisation: its short form answers a text question too.
+_ORGANISATION_LAST = re.compile(f"(?:公司|{_KIND.pattern})$")
 
 
 def _short_name(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
@@ -275,13 +282,15 @@ def _short_name(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
     two or three characters (``明正司法鉴定所`` for ``江州明正司法鉴定所``) and, for a company, without the
     words of its trade after its name (``恒岳建材公司`` for ``江州恒岳建材贸易有限公司``), standing in the
     answer as a name of its own (not inside a longer one: ``江州鼎盛建材贸易``, ``江州恒岳建设工程``). A
-    leading place is left out only from a core of eight characters or more: a shorter one may have no
-    place before its name. What is kept is at least ``MIN_BODY`` characters."""
+    leading place is left out only from a name of eight characters or more (before its short forms, after
+    its company words), or when it ends as a place does (州/市/县/区/省/镇/乡: ``澜州青禾茶业有限公司``): a
+    shorter one may have no place before its name. What is kept is at least ``MIN_BODY`` characters."""
     body = ref.core
     if ref.region or len(body) < 6 or not all("\u4e00" <= c <= "\u9fff" for c in body):
         return None
     company = _COMPANY_WORD.search(ref.canonical) is not None
-    starts = (0, 2, 3) if len(body) >= 8 else (0,)
+    long = len(_COMPANY_WORDS.sub("", ref.canonical)) >= 8  # 澜州江岳律师事务所: its core is 澜州江岳律所
+    starts = (0, 2, 3) if long else (0, *(n for n in (2, 3) if body[n - 1] in _PLACE_END))  # 澜州青禾茶业
     for start in starts:
         ends = range(len(body), start + MIN_BODY - 1, -1) if company else (len(body),)
         for end in ends:

@@ -311,6 +311,21 @@ def test_relations_roles_places_and_short_names(
     assert _compare(compare_entity, reference, answer, _question(question)).status == status, why
 
 
+@pytest.mark.parametrize(
+    ("reference", "answer", "status", "why"),
+    [
+        ("临州云岫茶业有限公司", "云岫茶业", MATCH, "a company's short name answers a text question too"),
+        ("宁川信衡律师事务所", "信衡律所", MATCH, "place left out of a name counted before its short forms"),
+        ("临州云岫茶业有限公司", "云岫茶行", MISMATCH, "another name"),
+        ("货款纠纷", "纠纷", MISMATCH, "no organisation: no short form"),
+    ],
+)
+def test_a_text_that_names_an_organisation_reads_its_short_name(
+    reference: str, answer: str, status: str, why: str
+) -> None:
+    assert _compare(compare_text, reference, answer).status == status, why
+
+
 def test_a_list_is_a_hedge_only_for_an_entity() -> None:
     assert _compare(compare_text, "装修", "装修、经营周转").status == MATCH
     assert _compare(compare_text, "装修", "装修或经营周转").status == MISMATCH
