@@ -11,6 +11,9 @@ disagrees with (a judge's work, or left; docs/scoring/verdict_agreement.md). Kin
 - ``yes_no``: the answer's stance on ``question`` as fact_exact reads it (``AnswerValues.boolean``: Markdown
   emphasis blanked, quoted evidence left out, the abstention lexicon); ``correct`` is the stance (true/false).
 - ``text`` / ``entity``: the free-text comparator against ``reference``, for ``question``.
+- ``value``: an amount, date or count (``field``: ``amount_total``, ``date``, ``count``) against
+  ``expected``, for ``question``, as fact_exact compares it (``compare_field``); ``correct`` is whether the
+  answer states the expected value as its answer.
 - ``abstention``: whether ``detect_abstention`` reads the sentence as one.
 - ``evidence``: evidence items (``items``, as a system returns them) for evidence_set question ``id``;
   ``correct`` lists, item by item, the indexes of the question's ``required_evidence`` each one holds.
@@ -41,7 +44,7 @@ from benchmark.pipeline.plan import Plan, plan  # noqa: E402
 from benchmark.scoring import score_answer  # noqa: E402
 from benchmark.text.markup import without_emphasis  # noqa: E402
 from scorers.abstention import detect_abstention  # noqa: E402
-from scorers.comparators import CompareContext  # noqa: E402
+from scorers.comparators import CompareContext, compare_field  # noqa: E402
 from scorers.extract import AnswerValues  # noqa: E402
 from scorers.text_comparators import compare_entity, compare_text  # noqa: E402
 from tests.scorers.agreement import verdict  # noqa: E402
@@ -87,6 +90,14 @@ def _text(row: dict[str, Any]) -> tuple[bool | None, str]:
     return comp.status == "match", comp.reason
 
 
+def _value(row: dict[str, Any]) -> tuple[bool | None, str]:
+    field = row["field"]
+    expected = Expected(**{field: row["expected"]})
+    q = Question(id="q", type="fact_exact", question=row["question"], expected=expected)
+    comp = compare_field(field, q, AnswerValues(Answer(answer=without_emphasis(row["answer"])), q))
+    return comp.status == "match", comp.reason
+
+
 def judged(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[Any, str]:
     """What the scorer says of a row, and why."""
     if row["kind"] == "answer":
@@ -97,6 +108,8 @@ def judged(row: dict[str, Any], plans: dict[str, Plan]) -> tuple[Any, str]:
         return _yes_no(row)
     if row["kind"] in ("text", "entity"):
         return _text(row)
+    if row["kind"] == "value":
+        return _value(row)
     found = detect_abstention(row["answer"])
     return found.abstained, f"cue {found.cue!r}"
 

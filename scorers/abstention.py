@@ -41,7 +41,7 @@ _SOURCES = (
 
 # What may stand between the parts of a two-part cue (无法 … 得知): a few characters of one clause,
 # without a second 不 (不能说不知道 is not 不能 … 知道).
-_GAP = r"[^。；;！!？?\n，,：:“”「」不]{0,12}?"
+_GAP = r"[^。；;！!？?\n，,：:“”「」不]{0,16}?"
 
 ZH_ABSTAIN: tuple[str, ...] = (
     # the material does not say

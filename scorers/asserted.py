@@ -8,7 +8,8 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   ``10000元。第三次是…现金10000元…`` answers, then quotes). A page label a sentence opens with
   (``【第4页】``, ``（第3页）``, ``第4页：``, ``[p. 4]``) is no part of it: a label alone is no conclusion.
 - ``pick``: when the conclusion states several different definite values of the asked kind, the one
-  it asserts is, in this order: the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
+  it asserts is, in this order: the only value said to be the answer or changed by the finder
+  (``因此答案为5820元``, ``调整为72000元``, ``So … RMB 30,000``); the only value given as the finding (``核实为``/``认定``/``实际``/``应为``:
   ``笔录第2页说40000元，第6页核实为46000元``; not a part after ``其中``, and not when another value's
   clause shares more with the question, at least ``STRONG_SHARED`` pairs, or one against
   ``实际``/``其实``, which set a fact against what was written rather than correct it:
@@ -22,7 +23,9 @@ asserts"; docs/scoring/fact_exact.md, "Asserted values").
   of the others (``共46000元，其中20000元、16000元、10000元``: one value is the sum of the
   rest, or the only one after a total word such as 共/合计/一共); else none: the answer lists values
   without saying which one answers. A single value is asserted unless a clause without it says the
-  asked value is unknown and shares more with the question (``2021年11月9日立案，判决日期不详``).
+  asked value is unknown and shares more with the question (``2021年11月9日立案，判决日期不详``). After
+  the finding come, when the question asks them, a total (``共多少次``: the value after 共计), the end of
+  a period (``届满``: the value after 至), and the day of a named act (``哪一天出具的``: ``出具日期…``).
 """
 
 from __future__ import annotations
@@ -69,6 +72,13 @@ _CLAUSE_BREAK = re.compile(r"[，。；;：！!？?\n（）()、]|,(?![0-9])|:(?
 _RESTATING = re.compile(r"\s*(?:即|也就是说?|亦即|换言之)")
 _ASKING = frozenset("多少几哪什么谁吗呢否")
 _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|应为|实为|正确的?是)[^，,。；;]{0,6}$")
+# The answer said to be the answer, or a value changed by the finder (答案为, 结论：, 调整为, 改判为; in
+# English, which says it in more words, ``So the damages awarded are RMB 72,000``): the question's words
+# in another clause do not outweigh it.
+_STATED_ANSWER = re.compile(r"(?:答案(?:是|为)|结论(?:是|为|[:：])|调整为|变更为|改判为?)[^，,。；;]{0,6}$")
+_STATED_ANSWER_EN = re.compile(
+    r"\b(?:so|therefore|thus|hence|the answer is|in conclusion)\b[^,.;!?]{0,40}$", re.IGNORECASE
+)
 # Words of finding that set a fact against what was written or agreed (借条写的15万，但实际只转了14.5万),
 # not a correction of it: the question's own words in another clause outweigh them sooner.
 _CONTRAST_FINDING = re.compile(r"(?:实际|其实)[^，,。；;]{0,6}$")
@@ -82,6 +92,10 @@ _SETTING = re.compile(
 )
 _SENTENCE_END = "。！？!?；;"
 _PARTS = re.compile("其中")
+_TOTAL_ASKED = re.compile("共计|一共|总共|合计|总计|累计|共(?=多少|几)")
+_WHEN_VERB = re.compile("(?:哪一?天|何时|什么时候|哪年哪月哪日|几月几[日号])([\u4e00-\u9fff]{2})")
+_END_ASKED = re.compile("届满|到期|截止|终止|结束|期满")
+_RANGE_END_BEFORE = re.compile("(?:至|到)$")
 _ordinals = OrdinalReader("期次笔项条页份个")  # 第二期 and 第2期 are 第2期
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
 # Words that attribute what follows to someone: a question asking for someone's account
@@ -177,6 +191,9 @@ class QuestionWords:
     ordinals: frozenset[str] = frozenset()  # 第2期, 第三次 (as 第3次): they single out a clause too
     account: bool = False  # it asks for someone's account: a clause that reports one counts as an amount
     verb: str = ""  # the word right before its interrogative (还剩多少: 剩), when one character says it
+    total: bool = False  # it asks a total (共多少次, 合计多少元): the value after a total word answers it
+    when_verb: str = ""  # the act a date question asks the day of (哪一天出具的: 出具)
+    end: bool = False  # it asks when a period ends (届满, 到期, 截止): the end of a range answers it
 
 
 def question_words(question: str) -> QuestionWords:
@@ -191,6 +208,9 @@ def question_words(question: str) -> QuestionWords:
         _ordinals(asked),
         _ACCOUNT.search(question) is not None,
         verb.group(1) if verb is not None else "",
+        _TOTAL_ASKED.search(asked) is not None,
+        when.group(1) if (when := _WHEN_VERB.search(asked)) is not None else "",
+        _END_ASKED.search(asked) is not None,
     )
 
 
@@ -290,6 +310,13 @@ def _finding(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return _only_marked(text, [f for f in found if f not in parts], key, _FINAL_WORD, 12)
 
 
+def _stated_answer(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
+    """The one value the answer says is the answer (``因此答案为5820元``, ``调整为72000元``, ``So … RMB 72,000``)."""
+    return _only_marked(text, found, key, _STATED_ANSWER, 12) or _only_marked(
+        text, found, key, _STATED_ANSWER_EN, 48
+    )
+
+
 def _whole_over_parts(
     text: str, found: Sequence[Found], key: Callable[[Found], Hashable], scores: dict[Hashable, int]
 ) -> Found | None:
@@ -333,6 +360,16 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
             if len(rest) >= 2 and sum(rest) == f.value:
                 return f
     return _only_marked(text, found, key, _TOTAL_WORD, 8)
+
+
+def _labelled(text: str, found: Sequence[Found], key: Callable[[Found], Hashable], verb: str) -> Found | None:
+    """The one value a date question's act labels in the answer (``出具日期二〇二二年八月二日`` for
+    ``…是哪一天出具的？``), within eight characters before it and in its clause."""
+    marked = {key(f) for f in found if verb in text[max(_clause_start(text, f.start), f.start - 8) : f.start]}
+    if len(marked) != 1:
+        return None
+    value = next(iter(marked))
+    return next(f for f in found if key(f) == value)
 
 
 def _opening(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
@@ -384,7 +421,15 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
     if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:
         final = None  # 合同约定借款30万元，但实际出借28万元: the question asks what was agreed
     chosen = (
-        final
+        _stated_answer(text, found, key)
+        or final
+        or (
+            _only_marked(text, found, key, _RANGE_END_BEFORE, 1) if words.end else None
+        )  # 自…起至2024年2月8日止
+        or (
+            _labelled(text, found, key, words.when_verb) if words.when_verb else None
+        )  # 出具日期二〇二二年八月二日
+        or (_only_marked(text, found, key, _TOTAL_WORD, 8) if words.total else None)  # 共多少次: 共计七次
         or _opening(text, found, key)
         or _by_question(found, key, scores)
         or _whole_over_parts(text, found, key, scores)

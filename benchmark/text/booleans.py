@@ -51,7 +51,8 @@ for _w in _split(
     "没有人 没人 无人 "  # nobody did it
     "禁止 严禁 "  # 合同禁止提前还款
     "谈不上 更谈不上 "  # 更谈不上搜查 (说不上来 is no denial: it does not know)
-    "找不到 查不到 没找到 未找到 达不到 够不上 构不成 算不上"  # 达不到轻伤, 找不到听证告知书: not reached, not there
+    "找不到 查不到 没找到 未找到 达不到 够不上 构不成 算不上 "  # 达不到轻伤, 找不到听证告知书: not reached, not there
+    "不支持 未支持 不准许 未准许 不批准 未批准 不允许"  # 法院不支持查阅会计凭证: the act not granted
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -433,7 +434,7 @@ _UNPROVEN_BEFORE = re.compile(
 _AGREED_BEFORE = re.compile(
     "(?:(?<![按依照在])约定(?:于|在|应|须|由|将)|应于|须于|承诺(?!书|函)|保证(?![人期金责书])|计划于)"
     "[^，,。；;！!？?\n]{0,14}$|"
-    "(?<![按依照在])(?:约定|规定)[：:]?[“「『][^”」』]{0,24}$"  # 约定“收货之日起十日内书面提出异议”: its terms
+    "(?<![按依照在])(?:约定|规定)[：:]?[“「『 ][^”」』]{0,24}$"  # 约定“收货之日起十日内书面提出异议”: its terms
 )
 #: A saying denied before the subject of a denied act (``不能说医院毫无过错``).
 _SAYING_DENIED_BEFORE = re.compile("(?:不能|不是|不敢|没法|并不是)说[^，,。；;！!？?\n]{0,8}$")
@@ -537,7 +538,7 @@ _TOPIC_AFTER = re.compile(
     "性|与否|(?:行为|事实|情节)?的(?:举证责任|证明责任|举证|问题|争议|争点|评判|审查|判断)|"
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
     "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|计划|方面|条件|记录|"
-    "日(?![前后内起])|日期|期限|时间|"  # 还款日, 发货时间: the day of the act, not the act
+    "日(?![前后内起])|日期|期限|时间|期(?![间内满])|"  # 还款日, 发货时间, 履行期: its day or period
     "(?:认定|鉴定|审查)?程序"  # 工伤认定程序: the procedure, not its outcome
 )
 
@@ -650,7 +651,7 @@ def _concerns(t: str, start: int, asked: frozenset[str]) -> bool | None:
 
 #: A condition earlier in the sentence (如果以借条为准，则约定了利息): the stance holds only under it.
 _CONDITION = re.compile(
-    r"如果|假如|倘若|假设|要是|若是|如是|如为|如以|若以|如能|如系|如属|如确|否则|(?<![倘假])若(?=[^，,。；;]{1,12}[，,])"
+    r"如果|假如|倘若|假设|要是|若是|如是|如为|如以|若以|如能|如系|如属|如确|否则|(?<![倘假])若(?!干)(?=[^，,。；;]{1,12}[，,])"
 )
 
 
@@ -704,10 +705,22 @@ def _days(text: str) -> str:
     return _DAY_COUNT.sub("日", text) if "天" in text else text
 
 
+_LIGHT_IN = re.compile("得到|获得|取得|受到|具有|具备|存在|属于|构成|适用|设有")
+
+
 def _first_verb(clause: str) -> re.Match[str] | None:
     """The first verb of a ``…吗`` question's clause the reader knows: a stance verb, a verb after a phrase,
     or 申请."""
-    found = [m for m in (_LEXICON.search(clause), _TAIL_VERB.search(clause), _APPLYING.search(clause)) if m]
+    found = [
+        m
+        for m in (
+            _LEXICON.search(clause),
+            _TAIL_VERB.search(clause),
+            _APPLYING.search(clause),
+            _LIGHT_IN.search(clause),
+        )
+        if m
+    ]
     return min(found, key=lambda m: m.start()) if found else None
 
 
@@ -901,7 +914,10 @@ class YesNoQuestion:
                 k = len(word)
                 while k < len(thing) and start + k < len(t) and t[start + k] == thing[k]:
                     k += 1
-                after = t[start + k : start + k + 1]
+                gap = start + k
+                while k < len(thing) and t[gap : gap + 1] == " ":
+                    gap += 1  # 盗窃数额  不属于: bold markers blanked
+                after = t[gap : gap + 1]
                 if k < len(thing) and _HAN.match(after) and after not in _ASPECT_OR_DE:
                     return True
         return False
@@ -1130,7 +1146,7 @@ _CLAIM = re.compile(
 )
 _REJECTED = re.compile(
     "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
-    "不予准许|未予准许|不予批准|未予批准|未获批准|驳回|"
+    "不予准许|未予准许|不予批准|未予批准|未获批准|驳回|未予以(?:认定|支持|采信|采纳)|"
     "(?:未|没有|不)(?:采纳|采信)|"
     "(?:没有|缺乏|无)事实(?:和法律)?依据|"
     "(?:但|但是|然而)(?:一审|二审)?(?:法院|本院|法庭|仲裁委|仲裁庭)(?:经审理)?(?:认为|认定|查明)"
@@ -1208,9 +1224,7 @@ def _upheld_objection(t: str, end: int) -> bool:
 
 
 #: A rejection right before the claim it names (``驳回了确认无效的诉讼请求``, ``不予支持原告要求…``).
-_REJECTING_BEFORE = re.compile(
-    "(?:驳回|不予支持|未予支持|不支持)了?(?:原告|被告|其|申请人|上诉人)?(?:关于|要求)?$"
-)
+_REJECTING_BEFORE = re.compile("(?:驳回|不予支持|未予支持|不支持)了?[^，,。；;！!？?\n]{0,8}$")
 
 
 def _rejected_claim(t: str, start: int, end: int, asked: frozenset[str] = frozenset()) -> bool:
@@ -1623,7 +1637,10 @@ _TABLE_CONCLUSION = re.compile(
 )
 _TRUE_WORDS = frozenset(("是的", "是", "有", "对", "yes", "true"))
 #: A last sentence made only of a yes/no word, after the reasons (``…应认定其为实际出卖人。是。``).
-_FINAL_WORD = re.compile(rf"[。！!；;\n]\s*[*\s]*{_YES_NO_WORD}[*\s]*[。.！!]?\s*$", re.IGNORECASE)
+_FINAL_WORD = re.compile(
+    rf"[。！!；;\n]\s*[*\s]*(?:所以|因此|故|综上|总之)?[，,]?\s*{_YES_NO_WORD}[*\s]*[。.！!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 #: An answer's words that it cannot tell whether something holds (``无法判断是否…``, ``unclear whether``);
@@ -1650,6 +1667,8 @@ def _says_neither(t: str) -> bool:
     )
 
 
+#: A short phrase in quotation marks (a term, not a quoted passage): read as if unquoted.
+_SHORT_QUOTE = re.compile('[“「『"]([^“”「」『』"\n]{1,10})[”」』"]')
 #: A topic clause that restates the question (``关于蒯晴岚是否提出过异议，…``): it asserts nothing.
 _RESTATED = re.compile("关于[^，,。；;：:]*\x00\x00[^，,。；;：:]*[，,：:]")
 #: A word that stands for the asked act, denied (``她并没有这样做``) or affirmed (``确实如此``): group 1 is
@@ -1661,14 +1680,17 @@ _PRO_FORM = re.compile(
 #: no stance, and a claim it leaves stays a claim.
 _NO_FINDING = re.compile(
     "(?:[对就][^，,。；;]{1,16}?)?(?:未|没有|并未|尚未|均未|还没有?)(?:对此|就此|[对就][^，,。；;]{1,16}?)?"
-    "(?:(?:作出?|做出|进行|下)(?:任何)?(?:认定|评判|审查|评价|处理|裁判|决定|判决|裁定|裁决|结论)|表态|定论)"
+    "(?:(?:作出?|做出|进行|下)(?:任何)?(?:认定|评判|审查|评价|处理|裁判|决定|判决|裁定|裁决|结论|判断)|表态|定论)|"
+    "[对就][^，,。；;]{1,16}?(?:还没有?|没有|尚未|并未|未)(?:任何)?(?:认定|结论|评判|判断)|"  # 对这个争议还没有认定
+    "(?:没有|尚无|并无|未有)任何(?:认定|结论|评判|判断)"  # 目前没有任何认定
 )
 #: A decision still to come (``鉴定结果尚未作出``, ``办案机关尚未答复``): a claim it is to decide stays a claim.
 _PENDING = re.compile(
     "尚未(?:作出|出具|答复|审结|判决|裁决|认定|确定|进入)|尚待|有待|待定|尚无结论|另行评议|"
-    "(?:正在|尚在|还在|仍在)(?:审理|鉴定|审查|调查|协商)|"
+    "(?:正在|尚在|还在|仍在)(?:审理|鉴定|审查|调查|协商|调解)|"
     "还没(?:有)?(?:作出|做出|做完|出来|出结果|下|判|判决|裁定|审结|审完|定|说)|没有(?:判决|裁定|裁决|鉴定)?结果|"
     "尚未出来?|还在查|正在查|仍在调查|中止(?:了)?(?:审理|审查|诉讼|执行|[^，,。；;]{0,6}程序)|"
+    "还没有?(?:作出|做出)?(?:任何)?(?:认定|结论|裁决|判决|裁定|决定)|"
     f"{_NO_FINDING.pattern}"
 )
 #: A thing said to be in dispute (``签名笔迹有争议``), and the whole denied (``而非全部``).
@@ -1886,6 +1908,8 @@ def _concludes_unsure(text: str, asked: YesNoQuestion) -> bool:
     if first is not None:
         said.append(first.group(1) or first.group(2))
     for words in said:
+        if _SILENT.fullmatch(words.strip(" *#")):
+            return True  # 卷宗未记载。…: the record is silent
         cue = _UNSURE.search(words) or _NOT_ENOUGH_TO_TELL.search(words)
         if (
             cue is not None
@@ -1896,6 +1920,11 @@ def _concludes_unsure(text: str, asked: YesNoQuestion) -> bool:
     return False
 
 
+#: A line that only says the record is silent (``卷宗未记载``, ``材料中没有提及``).
+_SILENT = re.compile(
+    "(?:卷宗|卷内|卷中|材料|笔录|判决书?|案卷|文件)?(?:中|里|内)?(?:均|都|也|并|亦)?(?:未|没有|并未|均未)"
+    "(?:记载|载明|提及|提到|显示|写明|涉及)"
+)
 #: Evidence said to be too little to tell (``现有材料不足以判断``, ``尚不足以认定``).
 _INABILITY = re.compile("^(?:无法|不能|难以|无从|没法|尚难|尚无法)")
 _NOT_ENOUGH_TO_TELL = re.compile("不足以(?:作出)?(?:判断|确定|得出结论|下结论)")
@@ -1965,6 +1994,7 @@ def read_boolean(
     )
     t = _past_lead(_without_questions(_past_lead(masked)))
     t = _RESTATED.sub(lambda m: " " * len(m.group()), _past_label(t))
+    t = _SHORT_QUOTE.sub(lambda m: f" {m.group(1)} ", t)  # 不属于“数额较大”: a term quoted, not evidence
     if not t.strip():
         return None
     form, ticked = _ticked(text, t)

@@ -132,10 +132,39 @@ def _amounts(text: str, question: str) -> tuple[list[int], list[int]]:
         ("花了8000元，剩12000元", "收到的2万元花了多少？", [8000], []),
         # a finding that is one of the parts a total sums up does not answer for the total
         ("实际分两笔转出：12万元和8万元，合计20万元。", "借款合同约定的借款金额是多少？", [200000], []),
+        # the value said to be the answer, or changed by the finder, over the question's own words
+        ("鉴定费3,000元加公告费600元，因此答案为3600元。", "鉴定费是多少元？", [3600], []),
+        ("原告请求赔偿5万元，法院调整为3万元。", "原告请求的赔偿是多少？", [30000], []),
+        ("The claim was RMB 50,000; so the court awarded RMB 30,000.", "法院判决赔偿多少元？", [30000], []),
     ],
 )
 def test_pick_amounts(text: str, question: str, asserted: list[int], listed: list[int]) -> None:
     assert _amounts(text, question) == (asserted, listed)
+
+
+def test_a_question_about_a_total_reads_the_total() -> None:
+    text = "第一次供述三次，后来又补充了两次，总共五次。"
+    counts = [f for f in find_counts(text) if f.definite]
+    picked = pick(counts, text, question_words("他一共供述了多少次？"), lambda f: f.value)
+    assert [f.value for f in picked.asserted] == [5]
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "expected", "why"),
+    [
+        ("自2020年3月1日起至2023年2月28日止", "合同期限于哪一天届满？", "2023-02-28", "the end of a range"),
+        (
+            "签收日期2021年5月6日；寄出于2021年5月2日。",
+            "判决书是哪一天签收的？",
+            "2021-05-06",
+            "labelled by the act",
+        ),
+    ],
+)
+def test_a_date_question_reads_its_end_or_its_act(text: str, question: str, expected: str, why: str) -> None:
+    dates = [f for f in find_dates(text) if f.definite]
+    picked = pick(dates, text, question_words(question), lambda f: str(f.value))
+    assert [str(f.value) for f in picked.asserted] == [expected], why
 
 
 def test_an_amount_the_question_names_says_which_date_answers() -> None:

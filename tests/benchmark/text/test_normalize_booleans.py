@@ -745,6 +745,28 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         "a first sentence of only no",
     ),
     ("撤销了。复议决定认为原处罚事实不清。", "复议机关撤销了原处罚决定吗？", True, "a short first sentence"),
+    # from the seventeenth and eighteenth batch
+    ("法院  不支持  复制会计账簿。", "股东能否复制会计账簿？", False, "an act not granted, bold blanked"),
+    (
+        "材料中未提及。原告称已经付款，被告未作陈述。",
+        "被告是否收到了货款？",
+        None,
+        "a first sentence: the record is silent",
+    ),
+    (
+        "诈骗数额  不属于  “数额巨大”。",
+        "诈骗数额是否属于数额巨大？",
+        False,
+        "a thing's start before bold, a term quoted",
+    ),
+    ("对该项争议，仲裁委还没有认定。", "仲裁委是否认定存在劳动关系？", None, "no finding, the matter first"),
+    ("取得了，证照在卷。", "公司取得营业执照了吗？", True, "a 吗-question's light verb"),
+    (
+        "他当晚拿走了手机、钱包等若干物品，法院认定其构成盗窃罪。",
+        "他是否构成盗窃罪？",
+        True,
+        "若干 is no condition",
+    ),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
