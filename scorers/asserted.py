@@ -75,7 +75,10 @@ _FINAL_WORD = re.compile(r"(?:核实|认定|确认|查明|最终|实际|其实|�
 # The answer said to be the answer, or a value changed by the finder (答案为, 结论：, 调整为, 改判为; in
 # English, which says it in more words, ``So the damages awarded are RMB 72,000``): the question's words
 # in another clause do not outweigh it.
-_STATED_ANSWER = re.compile(r"(?:答案(?:是|为)|结论(?:是|为|[:：])|调整为|变更为|改判为?)[^，,。；;]{0,6}$")
+_STATED_ANSWER = re.compile(r"(?:答案(?:是|为)|结论(?:是|为|[:：]))[^，,。；;]{0,6}$")
+_CHANGED_TO = re.compile(r"(?:调整为|变更为|改判为?|更正为|改为|更改为|订正为)[^，,。；;]{0,6}$")
+#: A question about what was first written or recorded (原来写的, 更正前): a value changed later is not it.
+_ASKS_ORIGINAL = re.compile("原来|原先|原本|原记载|原写|最初|起初|更正前|修改前|变更前|调整前")
 _STATED_ANSWER_EN = re.compile(
     r"\b(?:so|therefore|thus|hence|the answer is|in conclusion)\b[^,.;!?]{0,40}$", re.IGNORECASE
 )
@@ -95,6 +98,7 @@ _PARTS = re.compile("其中")
 _TOTAL_ASKED = re.compile("共计|一共|总共|合计|总计|累计|共(?=多少|几)")
 _WHEN_VERB = re.compile("(?:哪一?天|何时|什么时候|哪年哪月哪日|几月几[日号])([\u4e00-\u9fff]{2})")
 _END_ASKED = re.compile("届满|到期|截止|终止|结束|期满")
+_ASKED_NOUN = re.compile("([\u4e00-\u9fff]{2})(?:的?(?:金额|数额|数量|次数))?(?:是|为|共|有)?(?:多少|几)")
 _RANGE_END_BEFORE = re.compile("(?:至|到)$")
 _ordinals = OrdinalReader("期次笔项条页份个")  # 第二期 and 第2期 are 第2期
 _AMOUNT_WEIGHT = 2  # an amount the question names singles a clause out as two shared pairs do
@@ -193,6 +197,8 @@ class QuestionWords:
     verb: str = ""  # the word right before its interrogative (还剩多少: 剩), when one character says it
     total: bool = False  # it asks a total (共多少次, 合计多少元): the value after a total word answers it
     when_verb: str = ""  # the act a date question asks the day of (哪一天出具的: 出具)
+    asked_noun: str = ""  # the two characters right before 是多少/多少/几 (利息是多少: 利息)
+    original: bool = False  # it asks what was first written (原来写的是多少): a value changed later is not it
     end: bool = False  # it asks when a period ends (届满, 到期, 截止): the end of a range answers it
 
 
@@ -210,6 +216,8 @@ def question_words(question: str) -> QuestionWords:
         verb.group(1) if verb is not None else "",
         _TOTAL_ASKED.search(asked) is not None,
         when.group(1) if (when := _WHEN_VERB.search(asked)) is not None else "",
+        noun.group(1) if (noun := _ASKED_NOUN.search(asked)) is not None else "",
+        _ASKS_ORIGINAL.search(question) is not None,
         _END_ASKED.search(asked) is not None,
     )
 
@@ -310,10 +318,16 @@ def _finding(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]
     return _only_marked(text, [f for f in found if f not in parts], key, _FINAL_WORD, 12)
 
 
-def _stated_answer(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) -> Found | None:
-    """The one value the answer says is the answer (``因此答案为5820元``, ``调整为72000元``, ``So … RMB 72,000``)."""
-    return _only_marked(text, found, key, _STATED_ANSWER, 12) or _only_marked(
-        text, found, key, _STATED_ANSWER_EN, 48
+def _stated_answer(
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], original: bool
+) -> Found | None:
+    """The one value the answer says is the answer (``因此答案为5820元``, ``So … RMB 72,000``), or, unless
+    the question asks what was first written (``original``), the one a finder changed it to
+    (``调整为72000元``, ``后更正为50,000元``)."""
+    return (
+        _only_marked(text, found, key, _STATED_ANSWER, 12)
+        or _only_marked(text, found, key, _STATED_ANSWER_EN, 48)
+        or (None if original else _only_marked(text, found, key, _CHANGED_TO, 12))
     )
 
 
@@ -362,10 +376,17 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
     return _only_marked(text, found, key, _TOTAL_WORD, 8)
 
 
-def _labelled(text: str, found: Sequence[Found], key: Callable[[Found], Hashable], verb: str) -> Found | None:
+def _labelled(
+    text: str, found: Sequence[Found], key: Callable[[Found], Hashable], label: str, span: int = 8
+) -> Found | None:
     """The one value a date question's act labels in the answer (``出具日期二〇二二年八月二日`` for
     ``…是哪一天出具的？``), within eight characters before it and in its clause."""
-    marked = {key(f) for f in found if verb in text[max(_clause_start(text, f.start), f.start - 8) : f.start]}
+    marked = {
+        key(f)
+        for f in found
+        if label in text[max(_clause_start(text, f.start), f.start - span) : f.start]
+        or (span == 8 and text.startswith(label, f.end))  # 6月17日送达被告 for 哪一天送达的
+    }
     if len(marked) != 1:
         return None
     value = next(iter(marked))
@@ -421,7 +442,7 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
     if final is not None and asked is not None and scores.get(key(final), 0) < scores[key(asked)]:
         final = None  # 合同约定借款30万元，但实际出借28万元: the question asks what was agreed
     chosen = (
-        _stated_answer(text, found, key)
+        _stated_answer(text, found, key, words.original)
         or final
         or (
             _only_marked(text, found, key, _RANGE_END_BEFORE, 1) if words.end else None
@@ -429,6 +450,9 @@ def pick(found: Sequence[Found], text: str, words: QuestionWords, key: Callable[
         or (
             _labelled(text, found, key, words.when_verb) if words.when_verb else None
         )  # 出具日期二〇二二年八月二日
+        or (
+            _labelled(text, found, key, words.asked_noun, 4) if words.asked_noun else None
+        )  # 并支付利息2.34万元
         or (_only_marked(text, found, key, _TOTAL_WORD, 8) if words.total else None)  # 共多少次: 共计七次
         or _opening(text, found, key)
         or _by_question(found, key, scores)

@@ -167,6 +167,10 @@ def _match(
     if entity and _BRANCH.search(ref.text) and not _BRANCH.search(view.text):
         reason = f"answer names no branch, and {ref.text!r} is one (its head is another party)"
         return TextVerdict(MISMATCH, "other", reason, ref.text)
+    organisation = _ORGANISATION_LAST.search(ref.canonical) is not None and not _BRANCH.search(ref.text)
+    if organisation and _BRANCH.search(view.text) and ref.pattern.search(view.core):
+        reason = f"answer names a branch of {ref.text!r}, another party"
+        return TextVerdict(MISMATCH, "other", reason, ref.text)  # …有限公司枫屿分公司 for …有限公司
     asks_role = entity and _ASKS_ROLE.search(question) is not None  # then the role given is read
     if not asks_role and _plainly_named(ref, view):  # what rule 3 and its clause's reading would conclude
         return TextVerdict(MATCH, "contains", f"answer contains {ref.text!r}", ref.text)
@@ -513,7 +517,52 @@ def _token_objection(
     replaced = _replaced(words, found, sentence.clauses)
     if replaced:
         return "tokens", f"answer puts other words in place of {replaced!r} of {ref.text!r}"
+    swapped = _other_number(ref, sentence.core)
+    if swapped is not None:
+        return "numbers", f"answer gives {swapped[0]!r} another number than {ref.text!r} does"
+    if _ORGANISATION_END.search(ref.core):
+        kind = _ORGANISATION_END.search(ref.core)
+        other_kind = _ORGANISATION_END.search(sentence.core)
+        if kind is not None and other_kind is not None and kind.group() not in sentence.core:
+            return "other", f"answer names a {other_kind.group()!r}, and {ref.text!r} is a {kind.group()!r}"
+        inserted = _inserted(words, sentence.core)
+        if inserted:
+            return "other", f"answer puts {inserted!r} inside the name {ref.text!r}: another body"
     return None
+
+
+#: What an organisation's name ends with (its kind).
+_ORGANISATION_END = re.compile(f"(?:{_KIND.pattern}|委员会|中心|研究院|鉴定所|公司|所|局|院|站|会)$")
+_NUMBER_AFTER = re.compile(r"([\u4e00-\u9fff]{2})([0-9]+(?:\.[0-9]+)?)")
+_REGION_CHARS = frozenset("省市县区州")
+
+
+def _other_number(ref: Reference, text: str) -> tuple[str, str] | None:
+    """A word of the reference that the answer gives another number after (``有期徒刑4年`` where the
+    reference says ``有期徒刑3年``), and the reference's number; None when every such word keeps its own."""
+    for m in _NUMBER_AFTER.finditer(ref.canonical):
+        word, number = m.group(1), m.group(2)
+        said = [n.group(2) for n in _NUMBER_AFTER.finditer(text) if n.group(1) == word]
+        if said and number not in said:
+            return word, number
+    return None
+
+
+def _inserted(words: tuple[str, ...], text: str) -> str:
+    """Words of two characters or more put between two consecutive words of an organisation's name
+    (``岱沂市劳动人事争议仲裁委员会`` for ``岱沂仲裁委员会``), a region's 市/县/区 aside; empty when none."""
+    at = -1
+    previous_end = None
+    for word in words:
+        found = text.find(word, at + 1 if at >= 0 else 0)
+        if found < 0:
+            return ""
+        if previous_end is not None:
+            gap = "".join(c for c in text[previous_end:found] if c not in _REGION_CHARS)
+            if len(gap) >= 2:
+                return gap
+        at, previous_end = found, found + len(word)
+    return ""
 
 
 def _inner_place_left_out(ref: Reference, text: str) -> str | None:

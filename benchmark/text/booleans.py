@@ -373,7 +373,7 @@ def _chain(
 #: Light verbs a negator reaches through a modifier of their thing (不构成消费欺诈), and words of absence
 #: that deny a thing with its modifier (找不到听证告知书); a bare 不/未 before two characters is no such
 #: word (未支付加班费, 不排除撤诉).
-_THING_VERBS = frozenset(_split("构成 属于 存在 具有 具备 有 是 系 符合"))
+_THING_VERBS = frozenset(_split("构成 属于 存在 具有 具备 有 是 系 符合 适用"))
 _NOT_BEING = frozenset(_split("不是 并非 并不是 而非 而不是 非"))
 _ABSENCE = frozenset(_split("没有 并没有 从来没有 根本没有 并无 毫无 无 找不到 查不到 没找到 未找到"))
 
@@ -479,6 +479,9 @@ def _hit_at(
         return None
     if end - start == 1 and count == 0 and asked is not None and _another_object(t, end + 1, asked):
         return None  # 办过酒席 for 是否办理结婚登记: the one-character act on another thing
+    if count == 0 and (undone := _UNDONE_AFTER.match(t, end)) is not None:
+        count, lo = 1, start  # 处分一直没有下达, 冻结最终没有执行, 实现不了: what was meant, not done
+        end = undone.end()
     if count == 0 and _DUTY_AFTER.match(t, end) and (duty := _NO_DUTY_BEFORE.search(t, floor, start)):
         count, lo = 1, duty.start()  # 不承担给付责任: no duty to pay
     if count == 0 and _NOT_IN_BEFORE.search(t, floor, start) and _LIST_AFTER.match(t, end):
@@ -486,6 +489,12 @@ def _hit_at(
     return lo, end, (count + inherent) % 2 == 0
 
 
+#: The thing not carried out, said after it (``处分一直没有下达``, ``冻结最终没有执行``), and a verb that
+#: cannot be done (``实现不了``, ``做不到``).
+_UNDONE_AFTER = re.compile(
+    "(?:[^，,。；;！!？?\n]{0,2}?(?:一直|最终|始终|并|也|都|仍|至今)?(?:没有|没|未|并未|尚未)"
+    "(?:下达|执行|生效|通过|落实|实施|兑现|送达|办成))|不了|不成|不到"
+)
 #: No duty or liability for the act (``不承担给付责任``, ``无需承担赔偿义务``).
 _NO_DUTY_BEFORE = re.compile("(?:不|无|没有|无需|无须|不应|不再|免于|免除)(?:再)?(?:承担|负有|负担|负)$")
 _DUTY_AFTER = re.compile("(?:的)?(?:责任|义务)")
@@ -527,6 +536,10 @@ _CANNOT_CONCLUDE_BEFORE = re.compile(
 )
 #: Rulings whose paper is named with 书 (认定书, 决定书, 判决书, 裁定书, 鉴定书).
 _RULING_PAPERS = frozenset(_split("认定 决定 判决 裁定 裁决 鉴定"))
+#: A party named right before the act (监护人, 出借方): the act is that party's. Not the subject itself
+#: (本人, 当事人, 个人), nor one acting with it (与发行人承担连带责任).
+_OTHER_PARTY_BEFORE = re.compile("([\u4e00-\u9fff]{1,4}(?<!本)(?<!事)(?<!个)(?:人|方))$")
+_WITH = re.compile("[与和同跟及]")
 #: A person, body or law named by the act (被征收人, 签字人, 仲裁委, 执行庭, 赔偿义务机关, 国家赔偿法): no stance.
 _PERSON_AFTER = re.compile("人(?!民)|者|委|庭(?!审)|[\u4e00-\u9fff]{0,2}?(?:机关|机构)|法(?![院庭官定律])")
 #: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
@@ -539,6 +552,7 @@ _TOPIC_AFTER = re.compile(
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
     "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|计划|方面|条件|记录|"
     "日(?![前后内起])|日期|期限|时间|期(?![间内满])|"  # 还款日, 发货时间, 履行期: its day or period
+    "(?:认定|鉴定)?申请(?:表|书)|"  # 工伤认定申请表: the form
     "(?:认定|鉴定|审查)?程序"  # 工伤认定程序: the procedure, not its outcome
 )
 
@@ -581,6 +595,11 @@ def _mention(
         return None  # 签名处, 合法性, 被征收人: a place, a matter or a person named by the act
     if t[start:end] in _RULING_PAPERS and t.startswith("书", end):
         return None  # 责任认定书, 决定书: the paper, not the ruling
+    party = _OTHER_PARTY_BEFORE.search(t, _clause_floor(t, start), start)
+    if party is not None and _WITH.search(t, max(0, party.start() - 1), party.end()) is not None:
+        party = None  # 与发行人承担连带责任: one acting with the subject
+    if party is not None and asked is not None and not set(_HAN_PAIR.findall(party.group(1))) & asked.pairs:
+        return None  # 监护人承担全部责任 for 学校是否承担: another party's act
     finding = _NO_FINDING.search(t, _clause_floor(t, start))
     if finding is not None and finding.start() <= start and end <= finding.end():
         return None  # 没有对合理使用问题进行审查: no finding on it
@@ -1161,6 +1180,9 @@ _PARTY_VIEW = (
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
 _PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|提请|{_PARTY_VIEW}")
+#: A charge brought as the mention (``检察院以洗钱罪起诉``): a claim too.
+_CHARGED_AS = re.compile("(?<![所难可予])以[^，,。；;]{0,4}$")
+_CHARGE_AFTER = re.compile("[^，,。；;]{1,12}?(?:起诉|提起公诉|移送审查起诉)")
 _RULED = re.compile(
     f"{_REJECTED.pattern}|予以(?:支持|采纳|采信|认定|确认|认可|准许|批准)|(?<![不未\x00])(?:成立|属实|采纳|采信|准许|批准)|"
     "(?:法院|本院|法庭|仲裁委|复议机关)(?:经审理)?(?:认定|认为|查明|确认|判决|裁定)"
@@ -1173,11 +1195,13 @@ def _unruled_claim(
     """Whether the mention at ``start`` (ending at ``end``) is part of a party's claim (``claims`` in its
     clause, or an application named right after it: ``提出取保候审申请``) that no finder rules on anywhere
     in the answer: the answer then takes no stance of its own."""
-    claimed = claims.search(t, _clause_floor(t, start), start) is not None
+    floor = _clause_floor(t, start)
+    claimed = claims.search(t, floor, start) is not None
+    brought = _CHARGED_AS.search(t, floor, start) is not None and _CHARGE_AFTER.match(t, start) is not None
     applied = (
         end is not None and (_APPLICATION_AFTER.match(t, end) or _DEFENCE_AFTER.match(t, end)) is not None
     )
-    return (claimed or applied) and not _ruled(t)
+    return (claimed or applied or brought) and not _ruled(t)
 
 
 def _ruled(t: str) -> bool:
@@ -1460,6 +1484,25 @@ def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:
     return None
 
 
+#: An English first sentence in a Chinese answer that denies (``Not for 戚寒蝉.``, ``The account was never
+#: actually frozen.``): its negator, and a contrast that would take it back.
+_EN_FIRST = re.compile(r"\s*([A-Za-z][^。.!?！？\n]{2,80})[.!。！]")
+_EN_DENIAL = re.compile(r"^not\b|\b(?:never|not|no|n't)\b", re.IGNORECASE)
+_EN_TAKEN_BACK = re.compile(r"\b(?:but|however|although|though|only|except)\b", re.IGNORECASE)
+
+
+def _english_denial_first(text: str, t: str) -> Found | None:
+    """A denial stated in an English first sentence before the Chinese that explains it."""
+    first = _EN_FIRST.match(t)
+    if first is None or len(_EN_SENTENCE_WORD.findall(first.group(1).lower())) < 2:
+        return None
+    denial = _EN_DENIAL.search(first.group(1))
+    if denial is None or _EN_TAKEN_BACK.search(first.group(1)):
+        return None
+    at = first.start(1) + denial.start()
+    return _found(text, t, at, at + len(denial.group()), False)
+
+
 def _english(text: str, t: str, asked: YesNoQuestion | None) -> Found | None:
     low = t.lower()
     words = list(_EN_WORD.finditer(low))
@@ -1691,6 +1734,7 @@ _PENDING = re.compile(
     "还没(?:有)?(?:作出|做出|做完|出来|出结果|下|判|判决|裁定|审结|审完|定|说)|没有(?:判决|裁定|裁决|鉴定)?结果|"
     "尚未出来?|还在查|正在查|仍在调查|中止(?:了)?(?:审理|审查|诉讼|执行|[^，,。；;]{0,6}程序)|"
     "还没有?(?:作出|做出)?(?:任何)?(?:认定|结论|裁决|判决|裁定|决定)|"
+    "(?:宣判|判决|裁决|审查|鉴定|复议)结果[^，,。；;]{0,8}(?:还没有?|尚无|没有|未)|"
     f"{_NO_FINDING.pattern}"
 )
 #: A thing said to be in dispute (``签名笔迹有争议``), and the whole denied (``而非全部``).
@@ -2017,6 +2061,8 @@ def read_boolean(
     lead = _by_particles(text, t, strong=True, asked=asked) or _leading_english(text, t, marked=True)
     if lead is None and asked is not None:
         lead = _short_first_sentence(text, t, asked, abstains)  # 撤销了。…, 法院认定无效。…
+    english = _english_denial_first(text, t) if lead is None and not t.isascii() else None
+    lead = lead or english  # Not unlawful, according to the court. 法院认定…: the summary is the answer
 
     unknown: bool | None = None  # whether the answer says it does not know: read once, on first need
 
@@ -2071,6 +2117,8 @@ def read_boolean(
         ):
             return None  # 上诉期尚未届满，不清楚他会不会上诉: the act only names a period, and it cannot tell
         if found is not None:
+            if english is not None and found.value != english.value:
+                return english  # The account was never actually frozen. …但…: the Chinese explains it
             if lead is None and _unsure_after(t, found.end, asked):
                 return None
             if _done_not_on_time(t, found, asked):

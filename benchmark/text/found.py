@@ -56,7 +56,7 @@ class Found:
 
 _BREAK = re.compile(r"[。；;！!？?\n\r，：]|,(?!\d)|:(?!\d)")
 _HEDGE = re.compile(
-    r"(?<!不)(?:可能|也许|或许)|好像|似乎|看似|似为|大概|估计|恐怕|应该是|应该有|应该在|兴许|貌似|印象中|听说|(?<!根)据说|"
+    r"(?<!不)(?:可能|也许|或许)|好像|似乎|看似|似为|看上去|看起来|大概|估计|恐怕|应该是|应该有|应该在|兴许|貌似|印象中|听说|(?<!根)据说|"
     r"不确定|不太确定|不敢确定|说不准|说不清|记不清|没准|原则上|基本上|大体上|不排除|"
     r"\b(?:maybe|perhaps|probably|possibly|might|likely|i think|i believe|not sure|i guess)\b",
     re.IGNORECASE,

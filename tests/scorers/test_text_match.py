@@ -326,6 +326,42 @@ def test_a_text_that_names_an_organisation_reads_its_short_name(
     assert _compare(compare_text, reference, answer).status == status, why
 
 
+@pytest.mark.parametrize(
+    ("kind", "reference", "answer", "status", "why"),
+    [
+        (
+            "text",
+            "有期徒刑二年，缓刑三年",
+            "判处有期徒刑三年，缓刑二年",
+            MISMATCH,
+            "the numbers swapped between words",
+        ),
+        (
+            "text",
+            "有期徒刑二年，缓刑三年",
+            "有期徒刑二年，缓刑三年，并处罚金",
+            MATCH,
+            "each word keeps its number",
+        ),
+        ("entity", "临州明正司法鉴定所", "临州明正司法鉴定中心", MISMATCH, "another kind of body"),
+        (
+            "entity",
+            "临州仲裁委员会",
+            "临州市劳动人事争议仲裁委员会",
+            MISMATCH,
+            "words inside the name: another body",
+        ),
+        ("entity", "临州市恒岳建材有限公司", "临州恒岳建材有限公司东城分公司", MISMATCH, "a branch of it"),
+        ("entity", "临州市恒岳建材有限公司", "临州恒岳建材有限公司", MATCH, "the company itself"),
+    ],
+)
+def test_numbers_kinds_insertions_and_branches(
+    kind: str, reference: str, answer: str, status: str, why: str
+) -> None:
+    compare = compare_entity if kind == "entity" else compare_text
+    assert _compare(compare, reference, answer).status == status, why
+
+
 def test_a_list_is_a_hedge_only_for_an_entity() -> None:
     assert _compare(compare_text, "装修", "装修、经营周转").status == MATCH
     assert _compare(compare_text, "装修", "装修或经营周转").status == MISMATCH

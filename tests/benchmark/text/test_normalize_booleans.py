@@ -767,6 +767,24 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         True,
         "若干 is no condition",
     ),
+    # from the nineteenth batch
+    (
+        "检察院以诈骗罪起诉，辩护人主张无罪，判决结果卷里还没有。",
+        "他是否构成诈骗罪？",
+        None,
+        "a charge brought",
+    ),
+    (
+        "Not in this case. 法院认为其已尽到注意义务。",
+        "被告是否存在过错？",
+        False,
+        "an English first sentence denies",
+    ),
+    ("冻结措施最终没有执行。", "该账户是否被冻结？", False, "the thing not carried out"),
+    ("这笔钱追不回来了，执行不了。", "该判决能否执行？", False, "a verb that cannot be done"),
+    ("判决由承租人承担全部维修费用。", "出租人是否承担维修费用？", None, "another party's act"),
+    ("本案不适用普通诉讼时效。", "本案是否适用普通诉讼时效？", False, "不适用 before its thing"),
+    ("卷内只有工伤认定申请表，结论找不到。", "他是否被认定为工伤？", None, "an application form named"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
@@ -813,6 +831,7 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("原告认为被告构成违约，要求解除合同。", "被告是否违约？", "claimed"),  # a party's view
         ("辩护人为其提出取保候审申请，尚未获批。", "犯罪嫌疑人是否被取保候审？", "claimed"),  # an application
         ("双方正在协商，原告不排除撤诉。", "原告是否撤诉？", "hedge"),  # 不排除: possibly
+        ("看上去像是签了字。", "他是否在合同上签字？", "hedge"),  # 看上去: it seems
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
