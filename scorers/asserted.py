@@ -379,8 +379,9 @@ def _total(text: str, found: Sequence[Found], key: Callable[[Found], Hashable]) 
 def _labelled(
     text: str, found: Sequence[Found], key: Callable[[Found], Hashable], label: str, span: int = 8
 ) -> Found | None:
-    """The one value a date question's act labels in the answer (``出具日期二〇二二年八月二日`` for
-    ``…是哪一天出具的？``), within eight characters before it and in its clause."""
+    """The one value the question's act or noun labels in the answer: within ``span`` characters before
+    it in its clause (``出具日期二〇二二年八月二日`` for ``…是哪一天出具的？``; ``并支付利息2.34万元`` for
+    ``利息是多少？``, span 4), or, for an act, right after it (``6月17日送达被告`` for ``哪一天送达的？``)."""
     marked = {
         key(f)
         for f in found

@@ -167,8 +167,8 @@ def _match(
     if entity and _BRANCH.search(ref.text) and not _BRANCH.search(view.text):
         reason = f"answer names no branch, and {ref.text!r} is one (its head is another party)"
         return TextVerdict(MISMATCH, "other", reason, ref.text)
-    organisation = _ORGANISATION_LAST.search(ref.canonical) is not None and not _BRANCH.search(ref.text)
-    if organisation and _BRANCH.search(view.text) and ref.pattern.search(view.core):
+    head_company = _ORGANISATION_LAST.search(ref.canonical) is not None and not _BRANCH.search(ref.text)
+    if head_company and _BRANCH.search(view.text) and ref.pattern.search(view.core):
         reason = f"answer names a branch of {ref.text!r}, another party"
         return TextVerdict(MISMATCH, "other", reason, ref.text)  # …有限公司枫屿分公司 for …有限公司
     asks_role = entity and _ASKS_ROLE.search(question) is not None  # then the role given is read
@@ -520,10 +520,9 @@ def _token_objection(
     swapped = _other_number(ref, sentence.core)
     if swapped is not None:
         return "numbers", f"answer gives {swapped[0]!r} another number than {ref.text!r} does"
-    if _ORGANISATION_END.search(ref.core):
-        kind = _ORGANISATION_END.search(ref.core)
+    if (kind := _ORGANISATION_END.search(ref.core)) is not None:
         other_kind = _ORGANISATION_END.search(sentence.core)
-        if kind is not None and other_kind is not None and kind.group() not in sentence.core:
+        if other_kind is not None and kind.group() not in sentence.core:
             return "other", f"answer names a {other_kind.group()!r}, and {ref.text!r} is a {kind.group()!r}"
         inserted = _inserted(words, sentence.core)
         if inserted:
