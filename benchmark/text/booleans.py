@@ -52,7 +52,7 @@ for _w in _split(
     "禁止 严禁 "  # 合同禁止提前还款
     "谈不上 更谈不上 "  # 更谈不上搜查 (说不上来 is no denial: it does not know)
     "找不到 查不到 没找到 未找到 达不到 够不上 构不成 算不上 "  # 达不到轻伤, 找不到听证告知书: not reached, not there
-    "不支持 未支持 不准许 未准许 不批准 未批准 不允许"  # 法院不支持查阅会计凭证: the act not granted
+    "不支持 未支持 不准许 未准许 不批准 未批准 不允许 不许可 不算"  # 法院不支持查阅, 不算擅自: not granted, not counted
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -540,6 +540,12 @@ _RULING_PAPERS = frozenset(_split("认定 决定 判决 裁定 裁决 鉴定"))
 #: (本人, 当事人, 个人), nor one acting with it (与发行人承担连带责任).
 _OTHER_PARTY_BEFORE = re.compile("([\u4e00-\u9fff]{1,4}(?<!本)(?<!事)(?<!个)(?:人|方))$")
 _WITH = re.compile("[与和同跟及]")
+#: A matter named in what a record holds (关于/有关/涉及 … 的记录/记载/材料/文件 …).
+_ABOUT_BEFORE = re.compile("(?:关于|有关|涉及)[^，,。；;！!？?\n]{0,10}$")
+_RECORD_AFTER = re.compile("[^，,。；;！!？?\n]{0,6}?的?(?:记录|记载|材料|文件|说明|信息|内容|证据|凭证)")
+#: A first-instance decision before the mention, and a later appeal that changed it.
+_FIRST_INSTANCE_BEFORE = re.compile("一审[^。；;！!？?\n]{0,30}$")
+_APPEAL_CHANGED = re.compile("二审[^。\n]{0,40}?(?:改判|改了|撤销|变更|纠正|改为)")
 #: A person, body or law named by the act (被征收人, 签字人, 仲裁委, 执行庭, 赔偿义务机关, 国家赔偿法): no stance.
 _PERSON_AFTER = re.compile("人(?!民)|者|委|庭(?!审)|[\u4e00-\u9fff]{0,2}?(?:机关|机构)|法(?![院庭官定律])")
 #: A thing pointed at right after the act (``撤回该申请``): when the question names no such thing, the act
@@ -552,7 +558,7 @@ _TOPIC_AFTER = re.compile(
     "(?:行为|事实|情节)?(?:举证责任|证明责任|举证)|(?:问题|争议|争点)的(?:认定|判断|评判|审查|处理)|"
     "情况|事宜|一事|效力|函|(?:的)?(?:真实|合法|关联)性|数额|金额|标准|方案|计划|方面|条件|记录|"
     "日(?![前后内起])|日期|期限|时间|期(?![间内满])|"  # 还款日, 发货时间, 履行期: its day or period
-    "(?:认定|鉴定)?申请(?:表|书)|"  # 工伤认定申请表: the form
+    "(?:认定|鉴定)?申请(?:表|书)|相关|有关|"  # 工伤认定申请表, 封存相关的申请: the form, the matter
     "(?:认定|鉴定|审查)?程序"  # 工伤认定程序: the procedure, not its outcome
 )
 
@@ -600,6 +606,10 @@ def _mention(
         party = None  # 与发行人承担连带责任: one acting with the subject
     if party is not None and asked is not None and not set(_HAN_PAIR.findall(party.group(1))) & asked.pairs:
         return None  # 监护人承担全部责任 for 学校是否承担: another party's act
+    if _ABOUT_BEFORE.search(t, _clause_floor(t, start), start) and _RECORD_AFTER.match(t, end):
+        return None  # 没有任何关于延误补偿支付的记录: the record of a matter, not the act
+    if _FIRST_INSTANCE_BEFORE.search(t, _sentence_start(t, start), start) and _APPEAL_CHANGED.search(t, end):
+        return None  # 一审全支持了，二审改了: what the first instance did, changed on appeal
     finding = _NO_FINDING.search(t, _clause_floor(t, start))
     if finding is not None and finding.start() <= start and end <= finding.end():
         return None  # 没有对合理使用问题进行审查: no finding on it
@@ -984,6 +994,10 @@ def _light_things(core: str) -> list[str]:
         light = _THING_LIGHT_VERB.match(phrase)
         if light is not None and len(phrase) - light.end() >= 3:
             things.append(phrase[light.end() :])
+        finding = _FINDING_LEAD.match(phrase)  # 认定…具有非法占有目的: the thing found
+        inner = _THING_LIGHT_VERB.search(phrase, finding.end()) if finding is not None else None
+        if inner is not None and len(phrase) - inner.end() >= 3:
+            things.append(phrase[inner.end() :])
     return things
 
 
@@ -1180,6 +1194,8 @@ _PARTY_VIEW = (
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
 _PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|提请|{_PARTY_VIEW}")
+#: A suspicion right before the mention (``涉嫌诈骗罪``): an allegation, not a finding.
+_SUSPECTED = re.compile("涉嫌$")
 #: A charge brought as the mention (``检察院以洗钱罪起诉``): a claim too.
 _CHARGED_AS = re.compile("(?<![所难可予])以[^，,。；;]{0,4}$")
 _CHARGE_AFTER = re.compile("[^，,。；;]{1,12}?(?:起诉|提起公诉|移送审查起诉)")
@@ -1198,6 +1214,7 @@ def _unruled_claim(
     floor = _clause_floor(t, start)
     claimed = claims.search(t, floor, start) is not None
     brought = _CHARGED_AS.search(t, floor, start) is not None and _CHARGE_AFTER.match(t, start) is not None
+    brought = brought or _SUSPECTED.search(t, floor, start) is not None  # 涉嫌帮助信息网络犯罪活动罪
     applied = (
         end is not None and (_APPLICATION_AFTER.match(t, end) or _DEFENCE_AFTER.match(t, end)) is not None
     )
@@ -1741,7 +1758,7 @@ _PENDING = re.compile(
 _DISPUTED_THING = re.compile("有争议|存在争议|有异议|存有异议|存疑|真伪不明")
 #: An answer that reports a dispute or a contradiction of the record anywhere (``双方争执不下``).
 _IN_DISPUTE = re.compile(
-    f"{_DISPUTED_THING.pattern}|争执不下|各执一词|说法不一|相互矛盾|互相矛盾|前后矛盾|前后不一|[几两多]种说法"
+    f"{_DISPUTED_THING.pattern}|争执不下|各执一词|各说各的?|说法不一|相互矛盾|互相矛盾|前后矛盾|前后不一|[几两多]种说法"
 )
 _NOT_THE_WHOLE = re.compile("(?:而|并|却)?(?:非|不是)全部|并非全额|不是全额")
 
@@ -1806,6 +1823,8 @@ def _clause_end(t: str, pos: int) -> int:
     return stop.start() if stop is not None else len(t)
 
 
+#: A party's claim, or a saying, for a question that asks an attitude (同意, 承认): its own 否认 answers it.
+_CLAIM_OR_SAYING = re.compile(f"{_CLAIM.pattern}|(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])")
 #: A party's claim or denial, for a question that asks no attitude (``公司称已签订…，员工否认签过``).
 _DISPUTED = re.compile(
     f"{_CLAIM.pattern}|否认|承认|(?<!应诉)答辩(?!期)|请求(?!权)|(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])|"
@@ -1853,7 +1872,8 @@ _UNSURE = re.compile(
     "(?:无法|不能|难以|无从|没法|尚难|尚无法)(?:核实|判断|确定|确认|得知|看出|查明|查清|知道|下结论|断定|回答)|"
     "下不了结论|(?:没有|尚无|并无|还没有|暂无)(?:结论|定论)|说不清|看不出来?|不清楚|才能(?:知道|确定|判断|认定|下结论)|"
     "不足以(?:作出)?(?:判断|确定|得出结论|下结论)|需要?进一步(?:核实|确认|查证|查明)|有待进一步|"
-    "(?:不能|无法|难以)(?:得出|排除)|得不出|要看|取决于|不好说|说不好|难说|说不准|拿不准|"
+    "(?:不能|无法|难以)(?:得出|排除)|得不出|要看|得看|取决于|不好说|说不好|难说|说不准|拿不准|"
+    "(?:判断|确定|认定|核实|查清)不了|看不清|"
     "(?:要等|等到?)[^。；;！!？?\n]{1,24}?(?:再定|再说|才能(?:定|确定|判断|知道|认定))|"
     "(?:都|均|也)?没有(?:相关|任何)?记录|没有归卷|未归卷|没有入卷|未入卷|"
     "(?:没有|未|尚未|还没有?)表态|不置可否|未置可否"
@@ -2077,6 +2097,8 @@ def read_boolean(
     if asked is not None and said:
         found = _by_predicate(text, t, asked)
         disputed = _CLAIM if asked.attitude else _DISPUTED
+        if asked.attitude and len(_CLAIM_OR_SAYING.findall(t)) > 1:
+            disputed = _CLAIM_OR_SAYING  # 甲说她同意过，乙说没有: two sayings, no finding
         if (
             found is not None
             and _unruled_claim(t, found.end - 1, disputed)

@@ -785,6 +785,24 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ("判决由承租人承担全部维修费用。", "出租人是否承担维修费用？", None, "another party's act"),
     ("本案不适用普通诉讼时效。", "本案是否适用普通诉讼时效？", False, "不适用 before its thing"),
     ("卷内只有工伤认定申请表，结论找不到。", "他是否被认定为工伤？", None, "an application form named"),
+    # from the twentieth and twenty-first batch
+    ("判决书写了发还，钱到底发没发，卷面上判断不了。", "赃款是否已经发还？", None, "判断不了"),
+    ("两人各说各的，法院尚未认定签名是否真实。", "借条上的签名是否真实？", None, "各说各的: two accounts"),
+    ("卷内未见与退款相关的任何回复。", "公司是否同意退款？", None, "相关: the matter named"),
+    (
+        "游客说是擅自变更，但卷里有全体签字的确认单，不算擅自。",
+        "旅行社是否擅自变更行程？",
+        False,
+        "不算 denies",
+    ),
+    ("卷宗里没有任何关于赔偿款支付的记录。", "被告是否支付了赔偿款？", None, "the record of a matter"),
+    ("一审判决支持了，二审改判驳回。", "法院是否支持原告的诉讼请求？", False, "the appeal changed it"),
+    (
+        "女儿说母亲同意过，母亲说没有，法院尚未认定。",
+        "母亲是否同意出售房屋？",
+        None,
+        "two sayings, an attitude asked",
+    ),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
@@ -832,6 +850,7 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("辩护人为其提出取保候审申请，尚未获批。", "犯罪嫌疑人是否被取保候审？", "claimed"),  # an application
         ("双方正在协商，原告不排除撤诉。", "原告是否撤诉？", "hedge"),  # 不排除: possibly
         ("看上去像是签了字。", "他是否在合同上签字？", "hedge"),  # 看上去: it seems
+        ("移送的意见书写的是涉嫌诈骗罪。", "他是否构成诈骗罪？", "claimed"),  # 涉嫌: an allegation
     ],
 )
 def test_read_boolean_hedge(answer: str, question: str | None, qualifier: str | None) -> None:
