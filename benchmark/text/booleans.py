@@ -1402,6 +1402,10 @@ def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None =
         count, stop, _ = _chain(core, len(core) - said, 0, asked=asked)  # 不属实: 不 before the word 属实
         if stop is not None or not _only_yes_no(core, modal):
             return None
+        if asked is not None and any(
+            len(w) > 1 and w in core and any(_WORDS.get(c) == _NEG for c in w) for w in asked.words
+        ):
+            return None  # 没有过错: the predicate itself (过错, holding the negator 错), not 没有 + 过 + 错
         end = offset + len(first.strip())
         return _found(text, t, offset, end, count % 2 == 0)
     if _NEGATOR_NOUN.match(core) or _SAYING_NEGATED.match(core) or _DOUBLE_NEGATION.match(core):

@@ -803,6 +803,8 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
         None,
         "two sayings, an attitude asked",
     ),
+    ("没有过错。", "医院有没有过错？", False, "过错 is the predicate, not 过 + 错"),
+    ("有过错。", "医院有没有过错？", True, "过错 is the predicate, not 有 + 过 + 错"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
