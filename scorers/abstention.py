@@ -375,7 +375,7 @@ class Stance:
         for m in _GUESS.finditer(self.text, start):
             if any(a <= m.start() < b for a, b in self.quotes):
                 continue
-            if _REPORTED.search(self.text, _clause_start(self.text, m.start(), start), m.start()) is None:
+            if _ACCOUNT.search(self.text, _clause_start(self.text, m.start(), start), m.start()) is None:
                 return m.group()
         return None
 
@@ -408,8 +408,8 @@ _CONTRAST = re.compile(
 
 
 #: A word that gives an account (``原告称…，被告称…``): two of them, each before its own value, set two
-#: accounts against each other as a word of contrast does.
-_ACCOUNT = re.compile("称|主张|供述|陈述|表示|认为|(?<![据听])说")
+#: accounts against each other as a word of contrast does; one before a guess makes it someone's report.
+_ACCOUNT = re.compile("称|主张|供述|陈述|表示|认为|(?<![据听])说|said|says|stated|told")
 
 
 def _contrasted_values(text: str, quotes: list[tuple[int, int]]) -> tuple[str, int, int] | None:
@@ -447,7 +447,6 @@ _GUESS = re.compile(
     r"\b(?:probably|likely|presumably|my guess|might be|could be|must be)\b",
     re.IGNORECASE,
 )
-_REPORTED = re.compile("说|称|表示|供述|认为|陈述|said|says|stated|told")
 
 
 def detect_abstention(text: str, flag: bool | None = None) -> AbstentionResult:

@@ -40,19 +40,24 @@ def _split(words: str) -> tuple[str, ...]:
 
 __all__ = ["YesNoQuestion", "read_boolean", "yes_no_question"]
 
+#: Words that say a thing is not found (``查不到``): alone they abstain, before a mention they deny it.
+_NOT_FOUND = ("找不到", "查不到", "没找到", "未找到")
 _NEG, _ADV, _IRR, _EMB = "neg", "adv", "irrealis", "embedded"
 _WORDS: dict[str, str] = {}
-for _w in _split(
-    "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
-    "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
-    "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
-    "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
-    "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
-    "没有人 没人 无人 "  # nobody did it
-    "禁止 严禁 "  # 合同禁止提前还款
-    "谈不上 更谈不上 "  # 更谈不上搜查 (说不上来 is no denial: it does not know)
-    "找不到 查不到 没找到 未找到 达不到 够不上 构不成 算不上 "  # 达不到轻伤, 找不到听证告知书: not reached, not there
-    "不支持 未支持 不准许 未准许 不批准 未批准 不允许 不许可 不算"  # 法院不支持查阅, 不算擅自: not granted, not counted
+for _w in (
+    *_NOT_FOUND,
+    *_split(
+        "并不是 不是 并非 并没有 并没 并未 并不 从未 从来没有 从来没 从来不 从没有 从没 从不 没有 没能 没 未曾 未能 未 "
+        "不曾 不能 不会 不肯 不愿 拒绝 拒不 不再 尚未 还没有 还没 根本没有 根本没 根本不 绝不 绝没有 毫无 无法 无 "
+        "不 别 非 否 否认 错 不予 未予 不准 不许 不得 无需 无须 毋需 毋须 不必 不用 不需 不须 "
+        "没有证据证明 无证据证明 没有证据证实 无证据证实 未能证明 不能证明 无法证明 证据不足以证明 未能举证证明 "
+        "查无此事 绝无此事 没有这回事 没这回事 无此事 "  # no such thing happened
+        "没有人 没人 无人 "  # nobody did it
+        "禁止 严禁 "  # 合同禁止提前还款
+        "谈不上 更谈不上 "  # 更谈不上搜查 (说不上来 is no denial: it does not know)
+        "达不到 够不上 构不成 算不上 "  # 达不到轻伤: not reached (and _NOT_FOUND: not there)
+        "不支持 未支持 不准许 未准许 不批准 未批准 不允许 不许可 不算"  # 法院不支持查阅, 不算擅自: not granted, not counted
+    ),
 ):
     _WORDS[_w] = _NEG
 for _w in _split(
@@ -375,7 +380,7 @@ def _chain(
 #: word (未支付加班费, 不排除撤诉).
 _THING_VERBS = frozenset(_split("构成 属于 存在 具有 具备 有 是 系 符合 适用"))
 _NOT_BEING = frozenset(_split("不是 并非 并不是 而非 而不是 非"))
-_ABSENCE = frozenset(_split("没有 并没有 从来没有 根本没有 并无 毫无 无 找不到 查不到 没找到 未找到"))
+_ABSENCE = frozenset((*_split("没有 并没有 从来没有 根本没有 并无 毫无 无"), *_NOT_FOUND))
 
 
 def _modifier_before(t: str, i: int, floor: int) -> int:
@@ -615,10 +620,13 @@ def _mention(
         return None  # 没有对合理使用问题进行审查: no finding on it
     if _CANNOT_CONCLUDE_BEFORE.search(t, _clause_floor(t, start), start):
         return None  # 不能得出已经提出抗诉的结论: what cannot be concluded
-    if end - start > 1 and _LIGHT_VERB.fullmatch(t[start:end]) and _HAN.match(t, end) and asked is not None:
-        stop = _BREAK.search(t, end)
-        if not set(_HAN_PAIR.findall(t[end : stop.start() if stop else len(t)])) & asked.pairs:
-            return None  # 存在争议 for 是否存在过错: the light verb with another thing
+    light_alone = end - start > 1 and _LIGHT_VERB.fullmatch(t[start:end]) and _HAN.match(t, end)
+    if (
+        light_alone
+        and asked is not None
+        and not set(_HAN_PAIR.findall(t[end : _clause_end(t, end)])) & asked.pairs
+    ):
+        return None  # 存在争议 for 是否存在过错: the light verb with another thing
     if _DISOWNED_AFTER.match(t, end):  # 该签名并非裘砚舟本人所写: the act is not the subject's
         return start, end, inherent  # as a place left blank: not done
     other = _POINTED_OBJECT.match(t, end)  # 撤回该申请 for 是否撤回起诉: the act on another thing
@@ -1421,10 +1429,6 @@ def _by_particles(text: str, t: str, strong: bool, asked: YesNoQuestion | None =
     return None
 
 
-#: Words that say a thing is not found (``查不到``): alone they abstain, before a mention they deny it.
-_NOT_FOUND = ("找不到", "查不到", "没找到", "未找到")
-
-
 def _only_yes_no(core: str, modal: bool = False) -> bool:
     if any(w in core for w in _NOT_FOUND):
         return False  # 查不到。 abstains
@@ -1828,11 +1832,11 @@ def _clause_end(t: str, pos: int) -> int:
 
 
 #: A party's claim, or a saying, for a question that asks an attitude (同意, 承认): its own 否认 answers it.
-_CLAIM_OR_SAYING = re.compile(f"{_CLAIM.pattern}|(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])")
+_SAYING = "(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])"  # not 据说, 所说, 说明 …
+_CLAIM_OR_SAYING = re.compile(f"{_CLAIM.pattern}|{_SAYING}")
 #: A party's claim or denial, for a question that asks no attitude (``公司称已签订…，员工否认签过``).
 _DISPUTED = re.compile(
-    f"{_CLAIM.pattern}|否认|承认|(?<!应诉)答辩(?!期)|请求(?!权)|(?<![据听所来再小传学解演虽或话就以该如是能])说(?![明服法])|"
-    f"{_PARTY_VIEW}|(?:侦查|公诉)机关认为"
+    f"{_CLAIM.pattern}|否认|承认|(?<!应诉)答辩(?!期)|请求(?!权)|{_SAYING}|{_PARTY_VIEW}|(?:侦查|公诉)机关认为"
 )
 #: Words that leave both answers open (``两种理解均有可能``): whatever the answer says before, it hedges.
 _BOTH_WAYS = re.compile("均有可能|都有可能|两种可能|either way|both are possible", re.IGNORECASE)
@@ -1849,8 +1853,7 @@ def _cannot_tell_what_is_asked(text: str, t: str, asked: YesNoQuestion) -> bool:
         if set(_HAN_PAIR.findall(embedded)) & asked.pairs or asked.verbs & set(embedded) or t.isascii():
             return True
     for cue in _UNSURE.finditer(t):
-        start, stop = _clause_floor(t, cue.start()), _BREAK.search(t, cue.end())
-        end = stop.start() if stop else len(t)
+        start, end = _clause_floor(t, cue.start()), _clause_end(t, cue.end())
         whether = _WHETHER_IN.search(t, start, end)
         if whether is not None:  # the words of the embedded question, read in text (t masks 是否, 退没退)
             embedded = (
@@ -1893,8 +1896,7 @@ def _unsure_after(t: str, end: int, asked: YesNoQuestion) -> bool:
     if stop is None:
         return False
     for m in _UNSURE.finditer(t, stop.start()):
-        after = _BREAK.search(t, m.end())
-        rest = t[m.end() : after.start() if after else len(t)].strip()
+        rest = t[m.end() : _clause_end(t, m.end())].strip()
         subject = _FILLER.sub("", t[_clause_floor(t, m.start()) : m.start()])
         if subject and not (set(_HAN_PAIR.findall(subject)) & asked.pairs or _WHICH_ACCOUNT.search(subject)):
             continue  # 具体哪天签的无法确定: another matter
@@ -1949,10 +1951,12 @@ def _short_first_sentence(
     return replace(found, start=found.start + first.start(1), end=found.end + first.start(1))
 
 
-def _concluded(text: str, asked: YesNoQuestion, abstains: Callable[[str], bool] | None) -> Found | None:
+def _concluded(
+    text: str, plain: str, asked: YesNoQuestion, abstains: Callable[[str], bool] | None
+) -> Found | None:
     """The stance a conclusion's label states in words rather than a yes/no word (``结论：尚未办理``,
-    ``**结论：法院认定不构成近似。**``): its sentence read alone. Labels that disagree state none."""
-    plain = half_width(text)
+    ``**结论：法院认定不构成近似。**``): its sentence read alone (``plain``: ``text`` half-width). Labels
+    that disagree state none."""
     said: list[Found] = []
     for m in _CONCLUSION_SAYS.finditer(plain):
         sentence = text[m.start(1) : m.end(1)]
@@ -2054,11 +2058,10 @@ def read_boolean(
     ``abstains`` tells whether a text abstains (``不清楚``, ``无法从材料中得知``): such an answer takes
     no stance unless its first clause is a yes/no word; without it a small built-in lexicon is used.
     """
+    plain = half_width(text)  # the same length as text: its spans index text
     masked = _ALTERNATIVE_IN.sub(
         lambda m: "\x00" * len(m.group()),
-        _A_NOT_A_IN.sub(
-            lambda m: "\x00" * len(m.group()), _days(half_width(text)).replace("是否", "\x00\x00")
-        ),
+        _A_NOT_A_IN.sub(lambda m: "\x00" * len(m.group()), _days(plain).replace("是否", "\x00\x00")),
     )
     t = _past_lead(_without_questions(_past_lead(masked)))
     t = _RESTATED.sub(lambda m: " " * len(m.group()), _past_label(t))
@@ -2068,13 +2071,13 @@ def read_boolean(
     form, ticked = _ticked(text, t)
     if form:
         return ticked
-    stated = _stated(half_width(text))  # the same length as text: its spans index text
+    stated = _stated(plain)
     if stated is not None:
         return replace(stated, raw=text[stated.start : stated.end])
     asked = yes_no_question(question) if isinstance(question, str) else question
-    if asked is not None and _concludes_unsure(half_width(text), asked):
+    if asked is not None and _concludes_unsure(plain, asked):
         return None  # 结论：目前无法判断; an answer opening with 无法确定。
-    concluded = _concluded(text, asked, abstains) if asked is not None else None
+    concluded = _concluded(text, plain, asked, abstains) if asked is not None else None
     if concluded is not None:
         return concluded  # 结论：尚未办理。
     mark = t.strip().strip("【】[]()（）。.").lower()
