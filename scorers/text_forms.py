@@ -81,16 +81,20 @@ SHORT_FORMS = (
     ("中国农业银行", "农行"), ("农业银行", "农行"), ("中国银行", "中行"), ("交通银行", "交行"),
     ("招商银行", "招行"), ("中国邮政储蓄银行", "邮储银行"), ("邮政储蓄银行", "邮储银行"),
     ("大学专科", "大专"), ("大学本科", "本科"), ("专科", "大专"),
-    ("律师事务所", "律所"), ("市场监督管理局", "市场监管局"), ("财产保险股份有限公司", "财险"),
+    ("律师事务所", "律所"), ("市场监督管理局", "市监局"), ("市场监管局", "市监局"), ("财产保险股份有限公司", "财险"), ("财产保险", "财险"),
     ("公安局交通警察", "交警"), ("交通警察", "交警"),
+    ("仲裁委员会", "仲裁委"), ("村村民委员会", "村委"), ("村民委员会", "村委"), ("村委会", "村委"), ("居民委员会", "居委"), ("居委会", "居委"),
+    ("小额贷款", "小贷"), ("农村商业银行", "农商行"),
 )  # fmt: skip
 MIN_BODY = 4
 
 # What every rewrite of ``core`` needs one of: most texts hold none, and are their own core.
 _CORE_GATE = re.compile(
-    "[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用子女父母妻丈配胞哥姐弟妹孙律监险警华]"
+    "[人行专本原被告诉申第公内约概左院的那这之以末室幢没未无用子女父母妻丈配胞哥姐弟妹孙律监险警华委贷币并]"
 )
-_SHORT_GATE = re.compile("人民|银行|专科|本科|级法院|最高法院|律师事务所|监督管理局|财产保险|交通警察")
+_SHORT_GATE = re.compile(
+    "人民|银行|专科|本科|级法院|最高法院|律师事务所|监督管理局|市场监管|财产保险|交通警察|委员会|委会|小额贷款"
+)
 _NUMERAL_OR_DIGIT = re.compile(
     "[0-9０-９零〇○一二两兩三四五六七八九十百千万亿壹贰貳叁參肆伍陆陸柒捌玖拾佰仟萬億廿卅天%‰]"
 )
@@ -118,6 +122,12 @@ _ROOM = re.compile("(?<=[0-9])室")
 _NOT_YET = re.compile("并没有|没有(?=[\u4e00-\u9fff])|并未|尚未|从未|未曾")
 _CANNOT = re.compile("无法")
 _USED_FOR = re.compile("用来|用作|用在")
+#: ``用于`` opening a purpose (``用于支付厂房租金`` is ``支付厂房租金``).
+_FOR_LEAD = re.compile("^用于(?=[\u4e00-\u9fff]{2})")
+#: The currency's name before an amount (``罚款人民币5000元`` is ``罚款5000元``).
+_CURRENCY = re.compile("人民币(?=[0-9])")
+#: ``并处`` joining a second penalty (``并处罚金20000元`` is ``罚金20000元``).
+_ALSO_IMPOSED = re.compile("并处(?=罚金|没收|剥夺)")
 # The state's name before a law (《中华人民共和国民法典》 is 《民法典》): every law cited is the state's.
 _STATE_OF_LAW = re.compile("中华人民共和国(?=[\u4e00-\u9fff]{1,16}?(?:法典|法|条例|规定|办法|解释))")
 _BUILDING = re.compile("(?<=[0-9])幢")
@@ -148,6 +158,9 @@ _REWRITES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("没未", _NOT_YET, "未"),
     ("无", _CANNOT, "不能"),
     ("用", _USED_FOR, "用于"),
+    ("用", _FOR_LEAD, ""),
+    ("币", _CURRENCY, ""),
+    ("并", _ALSO_IMPOSED, ""),
     ("华", _STATE_OF_LAW, ""),
 )
 

@@ -67,8 +67,9 @@ _BOUND_AFTER = re.compile(r"^(?:以下|以上|以外|之外|之上|之下)")
 _OTHER_AFTER = re.compile(
     f"(?:的|之)?(?:{'|'.join(KINSHIP_WORDS)}|妻|夫|朋友|同事|同学|亲戚|家人|老婆|老公|老板|"
     "员工|下属|手下|司机|秘书|助理|介绍的人|肄业|在读|未毕业|没毕业|"
-    "集团|总公司|母公司|子公司|分公司|支公司|分行|支行|营业部|办事处|分店|分所|分局)"
-)  # an organisation of the same name above or below it (青禾茶业集团 for 青禾茶业有限公司)
+    "集团|总公司|母公司|子公司|分公司|支公司|分行|支行|营业部|办事处|分店|分所|分局|"
+    "[\u4e00-\u9fff]{2,6}?(?:派出所|监管所|管理所|税务所|司法所|中队|大队|支队|人民法庭|法庭|工作站))"
+)  # an organisation of the same name above or below it (青禾茶业集团 for 青禾茶业有限公司, …分局鹭汀派出所)
 #: A branch's word (``…澜州中心支公司``): a reference that names a branch is not named by its head.
 _BRANCH = re.compile("分公司|支公司|分行|支行|营业部|办事处|分店|分所|分局|分理处|中心支")
 #: What may stand right before a charge (``构成受贿罪``, ``以受贿罪``, ``受贿罪``); other words before it make
@@ -91,8 +92,8 @@ _APPROX_AFTER = re.compile(r"^(?:左右|上下|许|orso)")
 _ASKS_ABOUT = re.compile(r"约|大概|左右|approximately|about|roughly", re.IGNORECASE)  # 面积约多少？
 _ALTERNATIVES = re.compile(r"\s*(?:或者|或是|抑或|还是|要么|或|\bor\b)\s*", re.IGNORECASE)
 _ENUMERATION = re.compile(r"\s*(?:、|以及|和|与|及|跟|,|\band\b)\s*", re.IGNORECASE)
-_LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)")
-_ASKED_LABEL = re.compile(r"^(.{2,12}?)(?:为|是|系)")
+_LABEL = re.compile(r"^.{0,12}?[:：]|^(?:是|为|系|答)|^.{0,10}?(?:包括|包含|分别是|分别为)")
+_ASKED_LABEL = re.compile(r"^(.{2,12}?)(?:为|是|系|有|包括|包含)")
 _VERBISH = re.compile(r"[是为说在了有把被给向将会能让叫]")
 #: Words after a list of names that say the act was all of theirs (``A和B都表示了谅解``).
 _TOGETHER = re.compile("都|均|皆|一起|共同|分别|同时")
@@ -164,13 +165,28 @@ def _telling(v: TextVerdict) -> int:
 def _match(
     ref: Reference, view: AnswerText, question: str, entity: bool, evidence: Sequence[str]
 ) -> TextVerdict:
-    if entity and _BRANCH.search(ref.text) and not _BRANCH.search(view.text):
+    if (
+        entity
+        and _BRANCH.search(ref.text)
+        and not _BRANCH.search(view.text)
+        and _branch_alone(ref, view, question) is None
+    ):
         reason = f"answer names no branch, and {ref.text!r} is one (its head is another party)"
         return TextVerdict(MISMATCH, "other", reason, ref.text)
     head_company = _ORGANISATION_LAST.search(ref.canonical) is not None and not _BRANCH.search(ref.text)
     if head_company and _BRANCH.search(view.text) and ref.pattern.search(view.core):
         reason = f"answer names a branch of {ref.text!r}, another party"
         return TextVerdict(MISMATCH, "other", reason, ref.text)  # …有限公司枫屿分公司 for …有限公司
+    longer = _longer_company(ref, view)
+    if longer is not None:
+        reason = f"answer names {longer!r}, another company than {ref.text!r}"
+        return TextVerdict(MISMATCH, "other", reason, ref.text)  # 栖梧科技发展有限公司 for 栖梧科技有限公司
+    role = _another_party_role(view.text, ref, question) if entity else None
+    if role is not None:  # 司马奕是该公司的股东 for 法定代表人是谁
+        return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
+    bulleted = _bulleted(ref, view, question) if entity else None
+    if bulleted is not None:
+        return bulleted  # 签字的人有：⏎- 慕容璟⏎- 欧阳霁川: a list, one item a line
     asks_role = entity and _ASKS_ROLE.search(question) is not None  # then the role given is read
     if not asks_role and _plainly_named(ref, view):  # what rule 3 and its clause's reading would conclude
         return TextVerdict(MATCH, "contains", f"answer contains {ref.text!r}", ref.text)
@@ -185,6 +201,10 @@ def _match(
         return TextVerdict(MATCH, "numbers", f"answer is the number of {ref.text!r}", ref.text)
     if ref.pattern.search(view.core):
         return _asserted(ref.pattern, ref, view, question, entity, "contains", "contains")
+    plate = _PLATE.search(ref.canonical)
+    if plate is not None and plate.group() in view.core:
+        pattern = re.compile(re.escape(plate.group()))
+        return _asserted(pattern, ref, view, question, entity, "contains", "names the plate of")
     head = _head(ref, view)
     if head is not None:
         return _asserted(head, ref, view, question, entity, "head", "holds all but the last word of")
@@ -192,7 +212,42 @@ def _match(
     short = _short_name(ref, view) if organisation else None
     if short is not None:
         return _asserted(short, ref, view, question, entity, "short", "names by its short form")
+    branch = _branch_alone(ref, view, question)
+    if branch is not None:
+        return _asserted(branch, ref, view, question, entity, "short", "names by its own name the branch")
     return _by_tokens(ref, view, question)
+
+
+#: More words of a name, then a company's legal form, after where a company's name ends in an answer.
+_MORE_OF_A_COMPANY = re.compile("[\u4e00-\u9fff]{1,6}?(?:股份有限公司|有限责任公司|有限公司|公司)")
+
+
+def _longer_company(ref: Reference, view: AnswerText) -> str | None:
+    """The longer company name the answer gives wherever it names the reference's company: its name
+    goes on with more words before the legal form (``澜溪栖梧科技发展有限公司`` for ``澜溪栖梧科技有限公司``);
+    None when any mention ends where the reference's name does."""
+    form = _COMPANY_WORDS.search(ref.canonical)
+    if form is None or form.end() != len(ref.canonical):
+        return None
+    text = view.canonical
+    name = ref.canonical[: form.start()]
+    if name not in text:
+        name = ref.body  # the name without its leading region (临江县青川建材: 青川建材)
+    if len(name) < 4:
+        return None
+    at = text.find(name)
+    longer = None
+    while at >= 0:
+        more = _MORE_OF_A_COMPANY.match(text, at + len(name))
+        if more is None or _COMPANY_WORDS.match(more.group()):
+            return None
+        longer = longer or name + more.group()
+        at = text.find(name, at + 1)
+    return longer
+
+
+#: A vehicle's plate in a canonical text (``汀a7k39x``): it names the vehicle on its own.
+_PLATE = re.compile("[\u4e00-\u9fff][a-z](?=[a-z0-9]{0,5}[0-9])[a-z0-9]{5,6}(?![a-z0-9])")
 
 
 def _plainly_named(ref: Reference, view: AnswerText) -> bool:
@@ -289,8 +344,8 @@ def _short_name(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
     leading place is left out only from a name of eight characters or more (before its short forms, after
     its company words), or when it ends as a place does (州/市/县/区/省/镇/乡: ``澜州青禾茶业有限公司``): a
     shorter one may have no place before its name. What is kept is at least ``MIN_BODY`` characters."""
-    body = ref.core
-    if ref.region or len(body) < 6 or not all("\u4e00" <= c <= "\u9fff" for c in body):
+    body = ref.body if ref.region else ref.core  # an answer may leave out a leading region
+    if len(body) < 6 or not all("\u4e00" <= c <= "\u9fff" for c in body):
         return None
     company = _COMPANY_WORD.search(ref.canonical) is not None
     long = len(_COMPANY_WORDS.sub("", ref.canonical)) >= 8  # 澜州江岳律师事务所: its core is 澜州江岳律所
@@ -301,15 +356,60 @@ def _short_name(ref: Reference, view: AnswerText) -> re.Pattern[str] | None:
             if (start, end) == (0, len(body)) or (end < len(body) and len(body) - end < 2):
                 continue  # the whole core is rule 2's; a trade is two characters or more
             kept = body[start:end]
-            for clause in view.clauses:
-                at = clause.core.find(kept)
-                stop = at + len(kept)
-                if at < 0 or _BEFORE_NAME.search(clause.core, 0, at) is None:
-                    continue
-                if stop < len(clause.core) and "\u4e00" <= clause.core[stop] <= "\u9fff":
-                    continue  # the name goes on: another one
+            if _stands_alone(kept, view):
                 return re.compile(re.escape(kept))
     return None
+
+
+def _stands_alone(name: str, view: AnswerText) -> bool:
+    """Whether ``name`` stands in a clause of the answer as a name of its own: after nothing, a mark, a
+    label's verb or a role, and not going on into a longer name (``江州鼎盛建材贸易``)."""
+    for clause in view.clauses:
+        at = clause.core.find(name)
+        while at >= 0:
+            stop = at + len(name)
+            before = _BEFORE_NAME.search(clause.core, 0, at) is not None
+            if before and not (stop < len(clause.core) and "\u4e00" <= clause.core[stop] <= "\u9fff"):
+                return True
+            at = clause.core.find(name, at + 1)
+    return False
+
+
+#: The end of a bank's or an insurer's name right before the name of one of its branches.
+_HEAD_BEFORE_BRANCH = re.compile(
+    "(?:银行|农商行|信用社|财险|保险|公司)(?=[\u4e00-\u9fff]{2,6}?(?:支行|分行|支公司|分公司|营业部|分理处)$)"
+    "|(?:公安局|分局)(?=[\u4e00-\u9fff]{2,6}?(?:分局|派出所)$)"
+    "|[省市县区](?=(?:[\u4e00-\u9fff]{2,4}?(?:乡|镇|街道))?[\u4e00-\u9fff]{2,4}?(?:乡|镇|街道|村|社区)"
+    "(?:村民委员会|居民委员会|村委会|居委会)?$)"
+)
+
+
+#: A question asking which bank, insurer or company (``开户行是哪家银行的哪个支行？``).
+_ASKS_HEAD = re.compile("(?:哪家|哪个|哪一家|什么|何)(?:银行|保险公司|保险|公司)")
+
+
+def _branch_alone(ref: Reference, view: AnswerText, question: str) -> re.Pattern[str] | None:
+    """A branch, a police bureau's branch or station, or a town or village, named by its own name
+    without what it is part of (``芷陵支行`` for ``棠溪农村商业银行芷陵支行``, ``青苇分局`` for
+    ``澜溪市公安局青苇分局``, ``芦湾村`` for ``雩川县苇塘镇芦湾村``): its innermost unit, standing in the
+    answer as a name of its own, so that another head's branch of the same name (``溟川银行芷陵支行``) is
+    not it. Not when the question asks for the head too (``哪家银行的哪个支行``)."""
+    if _ASKS_HEAD.search(question):
+        return None
+    heads = list(_HEAD_BEFORE_BRANCH.finditer(ref.canonical))
+    if not heads:
+        return None
+    head = heads[-1]  # the innermost: 雩川县苇塘镇芦湾村 -> 芦湾村
+    rest = ref.canonical[head.end() :]
+    inner = _INNER_UNIT.search(rest)
+    own = core(inner.group() if inner is not None else rest, False)
+    return re.compile(re.escape(own)) if _stands_alone(own, view) else None
+
+
+#: A village or community after its town (``苇塘镇芦湾村``: ``芦湾村``).
+_INNER_UNIT = re.compile(
+    "(?<=[乡镇道])[\u4e00-\u9fff]{2,4}?(?:村|社区)(?:村民委员会|居民委员会|村委会|居委会)?$"
+)
 
 
 def _asserted(
@@ -356,9 +456,12 @@ def _asserted(
 _OPPOSITE_ROLES = (
     ("出租人", "承租人"), ("出借人", "借款人"), ("出卖人", "买受人"), ("债权人", "债务人"), ("发包人", "承包人"),
     ("被上诉人", "上诉人"), ("被申请人", "申请人"), ("被告人", "被害人"), ("原告", "被告"), ("甲方", "乙方"),
+    ("申请执行人", "被执行人"), ("委托人", "受托人"),
 )  # fmt: skip
 _PAIRED_ROLES = "|".join(sorted({r for pair in _OPPOSITE_ROLES for r in pair}, key=len, reverse=True))
 _ROLE_BEFORE = re.compile(f"({_PAIRED_ROLES})(?:是|为|系)?$")
+#: A role given right after a name (``皇甫星河系被告的委托诉讼代理人``: the defendant's, not the plaintiff's).
+_ROLE_AFTER = re.compile(f"(?:系|是|为|作为)({_PAIRED_ROLES})")
 _ASKS_ROLE = re.compile(_PAIRED_ROLES)  # the longer role first: 被告人 asked is not 被告
 
 
@@ -369,7 +472,7 @@ def _other_role(text: str, name: str, question: str) -> str | None:
     at = text.find(name)
     given: set[str] = set()
     while at >= 0:
-        m = _ROLE_BEFORE.search(text, max(0, at - 5), at)
+        m = _ROLE_BEFORE.search(text, max(0, at - 7), at) or _ROLE_AFTER.match(text, at + len(name))
         if m is None:
             return None
         given.add(m.group(1))
@@ -386,6 +489,9 @@ def _qualified(
     before, after = m.string[: m.start()], m.string[m.end() :]
     if _NEGATED.search(before) or (entity and _denies_of(after, question)):
         return TextVerdict(MISMATCH, "negated", f"answer denies {ref.text!r}", ref.text)
+    role = _another_party_role(clause.text, ref, question) if entity else None
+    if role is not None:
+        return TextVerdict(MISMATCH, "other", f"answer names {ref.text!r} as the {role}", ref.text)
     if m.group().startswith(ref.core) and not _whole_charge(ref.core, before, len(before)):
         return TextVerdict(MISMATCH, "other", f"answer names another charge than {ref.text!r}", ref.text)
     if _BOUND_AFTER.match(after):
@@ -404,8 +510,39 @@ def _qualified(
     return _listed(clause, m.re, ref, question, entity)
 
 
+#: The roles a person has in a case file, longest first (a role asked and another one given are read
+#: only from this list).
+_ROLES_OF_PARTIES = (
+    "出借人", "借款人", "保证人", "担保人", "出租人", "承租人", "中间人", "介绍人", "证人", "见证人",
+    "代理人", "辩护人", "被害人", "被告人", "第三人", "申请人", "被申请人", "法定代表人", "实际控制人",
+    "股东", "监护人", "受托人", "委托人", "鉴定人", "经办人", "出卖人", "买受人", "债权人", "债务人",
+    "发包人", "承包人", "上诉人", "被上诉人", "申请执行人", "被执行人", "收款人", "付款人", "签字人",
+)  # fmt: skip
+_PARTY_ROLES = "|".join(sorted(_ROLES_OF_PARTIES, key=len, reverse=True))
+_GIVEN_ROLE = re.compile(
+    f"(?:为|是|系)(?:[\u4e00-\u9fff]{{0,4}}?的|本案)?({_PARTY_ROLES})(?![\u4e00-\u9fff])"
+)
+_ASKED_PARTY_ROLE = re.compile(_PARTY_ROLES)
+
+
+def _another_party_role(text: str, ref: Reference, question: str) -> str | None:
+    """The role a text gives right after every mention of the name when it is another one than every
+    role the question asks (``乐正鸣珂为出借人``, ``司马奕是该公司的股东`` for ``…的中间人是谁？``); None
+    when the question asks none or a mention is given none, or the role asked."""
+    asked = set(_ASKED_PARTY_ROLE.findall(question))
+    at = text.find(ref.text) if asked else -1
+    role = None
+    while at >= 0:
+        given = _GIVEN_ROLE.match(text, at + len(ref.text))
+        if given is None or given.group(1) in asked:
+            return None
+        role = role or given.group(1)
+        at = text.find(ref.text, at + 1)
+    return role
+
+
 # A negator right after a name: the name is the subject of a denied predicate (柏书瑶未表示谅解).
-_NEGATED_AFTER = re.compile(r"(?:并|都|也|则|却|从)?(?:未|没有|没|不|不曾)")
+_NEGATED_AFTER = re.compile(r"(?:并|都|也|则|却|从)?(?:未|没有|没|不|不曾|非)")
 
 
 def _denies_of(after: str, question: str) -> bool:
@@ -448,6 +585,24 @@ def _listed(
         return None  # 审判员蔺书衡、书记员郜以宁: the label says which
     shown = "、".join(items)
     return TextVerdict(MISMATCH, "list", f"answer lists {shown} without saying which one answers", ref.text)
+
+
+#: A line of a bulleted or numbered list: its text.
+_BULLET = re.compile(r"^[ \t]*(?:[-*•+]|[0-9]{1,2}[.、)）])[ \t]*(\S.*)$", re.MULTILINE)
+
+
+def _bulleted(ref: Reference, view: AnswerText, question: str) -> TextVerdict | None:
+    """A list of names one a line (Markdown bullets or numbers) read as ``_listed`` reads ``A、B``."""
+    items = _BULLET.findall(view.text)
+    if len(items) < 2:
+        return None
+    asked = set(_HAN_PAIR.findall(question))
+    for item in items:
+        label = item.replace(ref.text, "") if ref.text in item else None
+        if label is not None and set(_HAN_PAIR.findall(label)) & asked:
+            return None  # - 借款人：钟离墨⏎- 保证人：尉迟霜: the line's label says which
+    joined = "、".join(item.strip() for item in items)
+    return _listed(Clause(joined, joined, joined), ref.pattern, ref, question, True)
 
 
 def _without_label(part: str, question: str) -> str:
@@ -531,7 +686,7 @@ def _token_objection(
 
 
 #: What an organisation's name ends with (its kind).
-_ORGANISATION_END = re.compile(f"(?:{_KIND.pattern}|委员会|中心|研究院|鉴定所|公司|所|局|院|站|会)$")
+_ORGANISATION_END = re.compile(f"(?:{_KIND.pattern}|委员会|中心|研究院|鉴定所|公司|所|局|院|站|会|委)$")
 _NUMBER_AFTER = re.compile(r"([\u4e00-\u9fff]{2})([0-9]+(?:\.[0-9]+)?)")
 _REGION_CHARS = frozenset("省市县区州")
 
