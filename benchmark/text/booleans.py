@@ -478,6 +478,14 @@ def _hit_at(
         count, lo = 1, none.start()  # 尚未作出终本或其他处分性裁定: no such ruling was made
     if count == 0 and _AGREED_BEFORE.search(t, floor, start) and not (asked is not None and asked.modal):
         return None  # 约定于2020年底前归还: what was agreed, not what was done
+    requested = (
+        count == 0
+        and _REQUESTED_BEFORE.search(t, floor, start) is not None
+        and not _REJECTING_BEFORE.search(t, floor, start)
+        and not _GRANTED_BEFORE.search(t, floor, start)
+    )
+    if requested and not _RULED_ON_REQUEST.match(t, end):
+        return None  # 提请批准逮捕, 请求判令养殖场承担: what was asked for, and nothing ruled on it
     if count == 0 and end - start > 1 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
@@ -492,6 +500,22 @@ def _hit_at(
     if count == 0 and _NOT_IN_BEFORE.search(t, floor, start) and _LIST_AFTER.match(t, end):
         count, lo = 1, floor  # 不在本市禁养犬只目录里: not on the list
     return lo, end, (count + inherent) % 2 == 0
+
+
+#: A request for the act before it in its clause (``提请批准逮捕``, ``请求判令被告承担``, ``申请撤销``).
+_REQUESTED_BEFORE = re.compile(
+    "(?:提请|申请(?![人书表已被的])|(?<!诉讼)请求(?![已被的权])|(?<!判决)(?<!判令)(?<!裁定)(?<!决定)要求|诉请|报请)"
+    "[^，,。；;！!？?\n]{0,16}$"
+)
+#: The mention is the ruling on the request itself (``请求被驳回``, ``申请获准``), or the request was
+#: granted before it (``准许其申请并委托鉴定``).
+_GRANTED_BEFORE = re.compile(
+    "(?:被|获|予以|得到|获得)$|(?:准许|准予|批准|同意|支持)[^，,。；;！!？?\n]{0,4}(?:申请|请求|要求)"
+)
+#: A record that does not mention the thing (``没有提到``, ``未记载``), before the mention.
+_SILENT_RECORD_BEFORE = re.compile(
+    "(?:没有|没|未|并未|均未|尚未|无)(?:提到|提及|记载|载明|写明|显示|反映|涉及|出现|说明)[^，,。；;！!？?\n]{0,12}$"
+)
 
 
 #: The thing not carried out, said after it (``处分一直没有下达``, ``冻结最终没有执行``), and a verb that
@@ -568,6 +592,20 @@ _TOPIC_AFTER = re.compile(
 )
 
 
+#: A proceeding or request about the act, named right after it (``工伤认定申请``, ``撤销监护人资格的案件``,
+#: ``无效宣告请求``): the mention names the proceeding, not its outcome (unless the question asks it).
+#: Up to two characters may stand between when they go on with the question's words (``取保候`` +
+#: ``审申请`` for ``是否被取保候审``).
+_PROCEEDING_AFTER = re.compile(
+    "([^了过着，,。；;！!？?\n]{0,2}?)(?:(?:认定|鉴定|确认)?申请(?![人表书])|(?:的)?(?:案件|之诉)|请求(?!权))"
+)
+#: A ruling on a request later in its sentence (``申请撤诉，法院予以准许``, ``请求被驳回``): then the
+#: request is read as the other rules read it.
+_RULED_ON_REQUEST = re.compile(
+    "[^。；;！!？?\n]{0,40}?(?:准许|准予|支持|获准|批准|驳回|不予|未予|未获|采纳|认可|成立)"
+)
+
+
 def _hits(
     t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None, topics: set[int] | None = None
 ) -> list[tuple[int, int, bool]]:
@@ -585,6 +623,15 @@ def _hits(
             topics.add(start)
             start = t.find(word, start + 1)
             continue
+        proceeding = _PROCEEDING_AFTER.match(t, start + len(word))
+        if (
+            proceeding is not None
+            and (asked is None or word + proceeding.group() not in asked.text)
+            and (not proceeding.group(1) or (asked is not None and word + proceeding.group(1) in asked.text))
+            and not _RULED_ON_REQUEST.match(t, proceeding.end())
+        ):
+            start = t.find(word, start + 1)
+            continue  # 工伤认定申请刚提交, 撤销监护人资格的案件: the proceeding, not its outcome
         hit = _mention(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
@@ -620,6 +667,8 @@ def _mention(
         return None  # 没有对合理使用问题进行审查: no finding on it
     if _CANNOT_CONCLUDE_BEFORE.search(t, _clause_floor(t, start), start):
         return None  # 不能得出已经提出抗诉的结论: what cannot be concluded
+    if _SILENT_RECORD_BEFORE.search(t, _clause_floor(t, start), start):
+        return None  # 材料没有提到病历封存: the record is silent, which denies nothing
     light_alone = end - start > 1 and _LIGHT_VERB.fullmatch(t[start:end]) and _HAN.match(t, end)
     if (
         light_alone
@@ -875,6 +924,9 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
     setting = _BY_A_DAY.match(core)  # 在手术前签署: 在手术 is no act
     if setting is not None:
         shortest = max(shortest, setting.end() + 2)
+    found_as = _FOUND_AS_LEAD.match(core)  # 被认定为有效: 被认定 alone is no finding of it
+    if found_as is not None:
+        shortest = max(shortest, found_as.end() + 2)
     if (core[0] in _ARGUMENT_PREPOSITIONS and verb is None) or core.endswith("的"):
         shortest = len(core) - core.endswith(
             "的"
@@ -888,7 +940,7 @@ def _candidates(core: str, on_time: bool = False) -> tuple[tuple[str, bool], ...
         words.append((manner.group(1), False))
     for tail in tails:  # 被害人的谅解: no prefix short of its verb (被害人 is no act)
         after_phrase = _verb_after_phrase(tail)
-        finding = _FINDING_LEAD.match(tail)  # 认定为夫妻共同财产: 认定 alone is no finding of it
+        finding = _FINDING_LEAD.match(tail) or _TREATED_AS.match(tail)  # 认定为夫妻共同财产: 认定 alone
         least = (
             after_phrase.end()
             if after_phrase is not None
@@ -1056,6 +1108,13 @@ def _passive_agent(core: str) -> re.Match[str] | None:
 #: A finder's verb that opens a predicate (``认定其行为构成正当防卫``), and the words that bring in what it
 #: found the act to be.
 _FINDING_LEAD = re.compile("^(?:认定|确认|认为|判定)")
+#: A passive finding or treatment before what it finds (``被认定为有效``, ``被作为非法证据排除``): the
+#: words up to it name no act of their own.
+_FOUND_AS_LEAD = re.compile(
+    "^被(?:认定为?|确认为?|认为|判定为?|作为|视为|评定为?|列为|列入)(?=[\u4e00-\u9fff]{2})"
+)
+#: A treatment before what it treats the thing as (``作为非法证据排除``): no act of its own.
+_TREATED_AS = re.compile("^(?:作为|视为|列为|列入)(?=[\u4e00-\u9fff]{2})")
 _FOUND_AS = re.compile("构成|属于|成立|具有|存在|为|系")
 
 
@@ -1494,6 +1553,11 @@ def _someone_elses(t: str, start: int, owner: str) -> bool:
     return owner not in _ASPECT.sub("", before)
 
 
+#: What may follow an English yes or no word that answers on its own (``Yes，已超期。``, ``No — …``).
+_EN_DASHES = ("—", "–", "-")
+_EN_MARKS = ("", ",", ".", "!", ";", ":", "，", "。", "！", "；", "：", "、", *_EN_DASHES)
+
+
 def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:
     """An answer that opens with an English yes or no word (``No, the IOU says nothing of interest.``);
     ``marked``: only one a mark or the end follows (``No record exists`` is no "no")."""
@@ -1503,7 +1567,11 @@ def _leading_english(text: str, t: str, marked: bool = False) -> Found | None:
         return None
     if first.group() in _EN_YES or first.group() in _EN_NO:
         after = low[first.end() : first.end() + 1]
-        ends = ("", ",", ".", "!", ";", ":") if marked else ("", ",", ".", "!", ";", ":", " ")
+        if after == " " and low[first.end() :].lstrip(" ")[:1] in _EN_DASHES:
+            after = "—"  # No — 认定书写明…
+        ends = _EN_MARKS if marked else (*_EN_MARKS, " ")
+        if after == "-" and low[first.end() + 1 : first.end() + 2].isalpha():
+            return None  # No-one: a word of its own
         if after in ends and (first.group() != "not" or after != " "):
             return _found(text, t, first.start(), first.end(), first.group() in _EN_YES)
     return None
@@ -1763,7 +1831,7 @@ _PENDING = re.compile(
     f"{_NO_FINDING.pattern}"
 )
 #: A thing said to be in dispute (``签名笔迹有争议``), and the whole denied (``而非全部``).
-_DISPUTED_THING = re.compile("有争议|存在争议|有异议|存有异议|存疑|真伪不明")
+_DISPUTED_THING = re.compile("有争议|存在争议|有异议|存有异议|提出(?:了)?异议|存疑|真伪不明")
 #: An answer that reports a dispute or a contradiction of the record anywhere (``双方争执不下``).
 _IN_DISPUTE = re.compile(
     f"{_DISPUTED_THING.pattern}|争执不下|各执一词|各说各的?|说法不一|相互矛盾|互相矛盾|前后矛盾|前后不一|[几两多]种说法"

@@ -805,6 +805,21 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("没有过错。", "医院有没有过错？", False, "过错 is the predicate, not 过 + 错"),
     ("有过错。", "医院有没有过错？", True, "过错 is the predicate, not 有 + 过 + 错"),
+    # a proceeding, a request, a silent record, a finding's lead, an English lead before Chinese
+    (
+        "夏侯峻的残疾等级鉴定申请已经递交，结果未出。",
+        "夏侯峻是否被鉴定为残疾？",
+        None,
+        "a proceeding: 鉴定申请",
+    ),
+    ("确认合同无效的案件还在审理。", "合同是否被确认无效？", None, "a proceeding: …的案件"),
+    ("被告已申请再审，法院尚在审查。", "本案是否已经再审？", None, "asked for, nothing ruled"),
+    ("法院准许其撤诉申请并结案。", "法院是否准许撤诉？", True, "granted before the request is named"),
+    ("现有笔录均未提到搜查过程。", "是否进行了搜查？", None, "a silent record denies nothing"),
+    ("被认定为无效。", "合同是否被认定为有效？", False, "被认定 alone is no finding of 有效"),
+    ("Yes，已经到期。", "借款是否已经到期？", True, "Yes before a full-width comma"),
+    ("No — 仍在保证期间内。", "保证期间是否已经届满？", False, "No before a dash"),
+    ("No-one signed it.", "合同是否签字？", None, "No-one is a word of its own"),
     # English
     ("It never paid the fee.", "Did the company pay the fee?", False, "paid is pay's past"),
     ("The contract is invalid.", "Is the contract valid?", False, "invalid: valid negated"),
