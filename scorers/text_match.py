@@ -375,11 +375,13 @@ def _stands_alone(name: str, view: AnswerText) -> bool:
     return False
 
 
-#: The end of a bank's or an insurer's name right before the name of one of its branches.
+#: The end of what a unit is part of, right before the unit's own name at the end of a reference: a
+#: bank's or an insurer's name before a branch, a police bureau's before a branch or station, a place's
+#: unit before the innermost place (with its committee).
 _HEAD_BEFORE_BRANCH = re.compile(
     "(?:银行|农商行|信用社|财险|保险|公司)(?=[\u4e00-\u9fff]{2,6}?(?:支行|分行|支公司|分公司|营业部|分理处)$)"
     "|(?:公安局|分局)(?=[\u4e00-\u9fff]{2,6}?(?:分局|派出所)$)"
-    "|[省市县区](?=(?:[\u4e00-\u9fff]{2,4}?(?:乡|镇|街道))?[\u4e00-\u9fff]{2,4}?(?:乡|镇|街道|村|社区)"
+    "|(?:[省市县区乡镇]|街道)(?=[\u4e00-\u9fff]{2,4}?(?:乡|镇|街道|村|社区)"
     "(?:村民委员会|居民委员会|村委会|居委会)?$)"
 )
 
@@ -399,17 +401,8 @@ def _branch_alone(ref: Reference, view: AnswerText, question: str) -> re.Pattern
     heads = list(_HEAD_BEFORE_BRANCH.finditer(ref.canonical))
     if not heads:
         return None
-    head = heads[-1]  # the innermost: 雩川县苇塘镇芦湾村 -> 芦湾村
-    rest = ref.canonical[head.end() :]
-    inner = _INNER_UNIT.search(rest)
-    own = core(inner.group() if inner is not None else rest, False)
+    own = core(ref.canonical[heads[-1].end() :], False)  # the innermost: 雩川县苇塘镇芦湾村 -> 芦湾村
     return re.compile(re.escape(own)) if _stands_alone(own, view) else None
-
-
-#: A village or community after its town (``苇塘镇芦湾村``: ``芦湾村``).
-_INNER_UNIT = re.compile(
-    "(?<=[乡镇道])[\u4e00-\u9fff]{2,4}?(?:村|社区)(?:村民委员会|居民委员会|村委会|居委会)?$"
-)
 
 
 def _asserted(
@@ -510,15 +503,15 @@ def _qualified(
     return _listed(clause, m.re, ref, question, entity)
 
 
-#: The roles a person has in a case file, longest first (a role asked and another one given are read
-#: only from this list).
-_ROLES_OF_PARTIES = (
-    "出借人", "借款人", "保证人", "担保人", "出租人", "承租人", "中间人", "介绍人", "证人", "见证人",
-    "代理人", "辩护人", "被害人", "被告人", "第三人", "申请人", "被申请人", "法定代表人", "实际控制人",
-    "股东", "监护人", "受托人", "委托人", "鉴定人", "经办人", "出卖人", "买受人", "债权人", "债务人",
-    "发包人", "承包人", "上诉人", "被上诉人", "申请执行人", "被执行人", "收款人", "付款人", "签字人",
+#: Roles a person has in a case file besides the pairs of ``_OPPOSITE_ROLES`` (a role asked and another
+#: one given are read only from these and the pairs).
+_OTHER_PARTY_ROLES = (
+    "保证人", "担保人", "中间人", "介绍人", "证人", "见证人", "代理人", "辩护人", "第三人", "法定代表人",
+    "实际控制人", "股东", "监护人", "鉴定人", "经办人", "收款人", "付款人", "签字人",
 )  # fmt: skip
-_PARTY_ROLES = "|".join(sorted(_ROLES_OF_PARTIES, key=len, reverse=True))
+_PARTY_ROLES = "|".join(
+    sorted({*_OTHER_PARTY_ROLES, *(r for pair in _OPPOSITE_ROLES for r in pair)}, key=len, reverse=True)
+)
 _GIVEN_ROLE = re.compile(
     f"(?:为|是|系)(?:[\u4e00-\u9fff]{{0,4}}?的|本案)?({_PARTY_ROLES})(?![\u4e00-\u9fff])"
 )

@@ -478,14 +478,6 @@ def _hit_at(
         count, lo = 1, none.start()  # 尚未作出终本或其他处分性裁定: no such ruling was made
     if count == 0 and _AGREED_BEFORE.search(t, floor, start) and not (asked is not None and asked.modal):
         return None  # 约定于2020年底前归还: what was agreed, not what was done
-    requested = (
-        count == 0
-        and _REQUESTED_BEFORE.search(t, floor, start) is not None
-        and not _REJECTING_BEFORE.search(t, floor, start)
-        and not _GRANTED_BEFORE.search(t, floor, start)
-    )
-    if requested and not _RULED_ON_REQUEST.match(t, end):
-        return None  # 提请批准逮捕, 请求判令养殖场承担: what was asked for, and nothing ruled on it
     if count == 0 and end - start > 1 and (proof := _UNPROVEN_BEFORE.search(t, floor, start)) is not None:
         count, lo = 1, proof.start()  # 证据不足以证明劳动者严重违纪: the whole proposition is unproven
     if end - start == 1 and count == 0 and t[end : end + 1] not in ("了", "过", "着", *_COMPLETE):
@@ -500,22 +492,6 @@ def _hit_at(
     if count == 0 and _NOT_IN_BEFORE.search(t, floor, start) and _LIST_AFTER.match(t, end):
         count, lo = 1, floor  # 不在本市禁养犬只目录里: not on the list
     return lo, end, (count + inherent) % 2 == 0
-
-
-#: A request for the act before it in its clause (``提请批准逮捕``, ``请求判令被告承担``, ``申请撤销``).
-_REQUESTED_BEFORE = re.compile(
-    "(?:提请|申请(?![人书表已被的])|(?<!诉讼)请求(?![已被的权])|(?<!判决)(?<!判令)(?<!裁定)(?<!决定)要求|诉请|报请)"
-    "[^，,。；;！!？?\n]{0,16}$"
-)
-#: The mention is the ruling on the request itself (``请求被驳回``, ``申请获准``), or the request was
-#: granted before it (``准许其申请并委托鉴定``).
-_GRANTED_BEFORE = re.compile(
-    "(?:被|获|予以|得到|获得)$|(?:准许|准予|批准|同意|支持)[^，,。；;！!？?\n]{0,4}(?:申请|请求|要求)"
-)
-#: A record that does not mention the thing (``没有提到``, ``未记载``), before the mention.
-_SILENT_RECORD_BEFORE = re.compile(
-    "(?:没有|没|未|并未|均未|尚未|无)(?:提到|提及|记载|载明|写明|显示|反映|涉及|出现|说明)[^，,。；;！!？?\n]{0,12}$"
-)
 
 
 #: The thing not carried out, said after it (``处分一直没有下达``, ``冻结最终没有执行``), and a verb that
@@ -592,20 +568,6 @@ _TOPIC_AFTER = re.compile(
 )
 
 
-#: A proceeding or request about the act, named right after it (``工伤认定申请``, ``撤销监护人资格的案件``,
-#: ``无效宣告请求``): the mention names the proceeding, not its outcome (unless the question asks it).
-#: Up to two characters may stand between when they go on with the question's words (``取保候`` +
-#: ``审申请`` for ``是否被取保候审``).
-_PROCEEDING_AFTER = re.compile(
-    "([^了过着，,。；;！!？?\n]{0,2}?)(?:(?:认定|鉴定|确认)?申请(?![人表书])|(?:的)?(?:案件|之诉)|请求(?!权))"
-)
-#: A ruling on a request later in its sentence (``申请撤诉，法院予以准许``, ``请求被驳回``): then the
-#: request is read as the other rules read it.
-_RULED_ON_REQUEST = re.compile(
-    "[^。；;！!？?\n]{0,40}?(?:准许|准予|支持|获准|批准|驳回|不予|未予|未获|采纳|认可|成立)"
-)
-
-
 def _hits(
     t: str, word: str, inherent: bool, asked: YesNoQuestion | None = None, topics: set[int] | None = None
 ) -> list[tuple[int, int, bool]]:
@@ -623,15 +585,6 @@ def _hits(
             topics.add(start)
             start = t.find(word, start + 1)
             continue
-        proceeding = _PROCEEDING_AFTER.match(t, start + len(word))
-        if (
-            proceeding is not None
-            and (asked is None or word + proceeding.group() not in asked.text)
-            and (not proceeding.group(1) or (asked is not None and word + proceeding.group(1) in asked.text))
-            and not _RULED_ON_REQUEST.match(t, proceeding.end())
-        ):
-            start = t.find(word, start + 1)
-            continue  # 工伤认定申请刚提交, 撤销监护人资格的案件: the proceeding, not its outcome
         hit = _mention(t, start, start + len(word), inherent, asked)
         if hit is not None:
             out.append(hit)
@@ -667,7 +620,7 @@ def _mention(
         return None  # 没有对合理使用问题进行审查: no finding on it
     if _CANNOT_CONCLUDE_BEFORE.search(t, _clause_floor(t, start), start):
         return None  # 不能得出已经提出抗诉的结论: what cannot be concluded
-    if _SILENT_RECORD_BEFORE.search(t, _clause_floor(t, start), start):
+    if _SILENT.search(t, _clause_floor(t, start), start):
         return None  # 材料没有提到病历封存: the record is silent, which denies nothing
     light_alone = end - start > 1 and _LIGHT_VERB.fullmatch(t[start:end]) and _HAN.match(t, end)
     if (
@@ -1246,7 +1199,7 @@ _CLAIM = re.compile(
 )
 _REJECTED = re.compile(
     "不予认定|不予采信|不予支持|不予采纳|未予采信|未予认定|未予支持|不能成立|无法采信|不予确认|与事实不符|"
-    "不予准许|未予准许|不予批准|未予批准|未获批准|驳回|未予以(?:认定|支持|采信|采纳)|"
+    "不予准许|未予准许|不予批准|未予批准|未获批准|未获支持|未获准许|未获采纳|驳回|未予以(?:认定|支持|采信|采纳)|"
     "(?:未|没有|不)(?:采纳|采信)|"
     "(?:没有|缺乏|无)事实(?:和法律)?依据|"
     "(?:但|但是|然而)(?:一审|二审)?(?:法院|本院|法庭|仲裁委|仲裁庭)(?:经审理)?(?:认为|认定|查明)"
@@ -1260,7 +1213,9 @@ _PARTY_VIEW = (
     "(?<!法院)(?<!本院)(?<!法庭)(?<!仲裁委)(?<!仲裁庭)(?<!合议庭)(?<!一审)(?<!二审)(?<!审理)(?<!经审)"
     "(?<!意见)(?<!鉴定)(?<!专家)(?<!报告)(?<!机构)(?<!机关)认为"
 )
-_PARTY_CLAIM = re.compile(f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|提请|{_PARTY_VIEW}")
+_PARTY_CLAIM = re.compile(
+    f"指控|控告|诉称|辩称|主张|声称|坚称|辩解|建议|申请(?!人)|提请|报请|(?<!诉讼)请求(?!权)|诉请|{_PARTY_VIEW}"
+)
 #: A suspicion right before the mention (``涉嫌诈骗罪``): an allegation, not a finding.
 _SUSPECTED = re.compile("涉嫌$")
 #: A charge brought as the mention (``检察院以洗钱罪起诉``): a claim too.
@@ -1279,7 +1234,7 @@ def _unruled_claim(
     clause, or an application named right after it: ``提出取保候审申请``) that no finder rules on anywhere
     in the answer: the answer then takes no stance of its own."""
     floor = _clause_floor(t, start)
-    claimed = claims.search(t, floor, start) is not None
+    claimed = claims.search(t, floor, start) is not None and not _RULING_ON_IT_BEFORE.search(t, floor, start)
     brought = _CHARGED_AS.search(t, floor, start) is not None and _CHARGE_AFTER.match(t, start) is not None
     brought = brought or _SUSPECTED.search(t, floor, start) is not None  # 涉嫌帮助信息网络犯罪活动罪
     applied = (
@@ -1288,10 +1243,18 @@ def _unruled_claim(
     return (claimed or applied or brought) and not _ruled(t)
 
 
+#: A request right before a ruling word (``提请批准``): what is asked for, not ruled.
+_ASKED_FOR_BEFORE = re.compile("(?:提请|报请|申请|请求)$")
+#: A mention that is the ruling on a claim named before it (``请求被驳回``, ``请求未获支持``), not the claim.
+_RULING_ON_IT_BEFORE = re.compile("(?:被|获|未获|予以|不予|未予|得到|获得|未得到|没有得到)$")
+
+
 def _ruled(t: str) -> bool:
-    """Whether a finder rules anywhere in ``t``: a ruling word that is not pending, denied or asked
-    (``法院还没说采信哪份``, ``无法核实哪一方说的属实`` rule nothing)."""
+    """Whether a finder rules anywhere in ``t``: a ruling word that is not pending, denied, asked or
+    asked for (``法院还没说采信哪份``, ``无法核实哪一方说的属实``, ``提请批准逮捕`` rule nothing)."""
     for m in _RULED.finditer(t):
+        if _ASKED_FOR_BEFORE.search(t, 0, m.start()) and not _REJECTED.match(t, m.start()):
+            continue  # 提请批准逮捕 (but 请求未获支持 is ruled)
         before = t[_clause_floor(t, m.start()) : m.start()]
         if not _NOT_YET_RULED.search(before) and not t.startswith("哪", m.end()):
             return True
@@ -1306,7 +1269,7 @@ _APPLYING = re.compile("申请(?!人|书)")
 #: A defence or argument named right after the mention (``援引了自甘风险抗辩``).
 _DEFENCE_AFTER = re.compile("[^，,。；;！!？?\n]{0,4}?(?:抗辩|辩解|辩护意见|代理意见)")
 #: An application or request named right after the mention (``取保候审申请``, ``撤诉申请``).
-_APPLICATION_AFTER = re.compile("(?:的)?(?:申请书?|请求)(?![人])")
+_APPLICATION_AFTER = re.compile("(?:认定|鉴定|确认)?(?:的)?(?:申请书?|请求|案件|之诉)(?![人])")
 
 
 #: A party's claim named right after the mention (``对其正当防卫的辩护意见``, ``三倍赔偿请求``).

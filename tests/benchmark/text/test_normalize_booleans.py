@@ -805,15 +805,7 @@ CASES: list[tuple[str, str | None, bool | None, str]] = [
     ),
     ("没有过错。", "医院有没有过错？", False, "过错 is the predicate, not 过 + 错"),
     ("有过错。", "医院有没有过错？", True, "过错 is the predicate, not 有 + 过 + 错"),
-    # a proceeding, a request, a silent record, a finding's lead, an English lead before Chinese
-    (
-        "夏侯峻的残疾等级鉴定申请已经递交，结果未出。",
-        "夏侯峻是否被鉴定为残疾？",
-        None,
-        "a proceeding: 鉴定申请",
-    ),
-    ("确认合同无效的案件还在审理。", "合同是否被确认无效？", None, "a proceeding: …的案件"),
-    ("被告已申请再审，法院尚在审查。", "本案是否已经再审？", None, "asked for, nothing ruled"),
+    # a granted request, a silent record, a finding's lead, an English lead before Chinese
     ("法院准许其撤诉申请并结案。", "法院是否准许撤诉？", True, "granted before the request is named"),
     ("现有笔录均未提到搜查过程。", "是否进行了搜查？", None, "a silent record denies nothing"),
     ("被认定为无效。", "合同是否被认定为有效？", False, "被认定 alone is no finding of 有效"),
@@ -865,6 +857,10 @@ def test_read_boolean(answer: str, question: str | None, expected: bool | None, 
         ("看似已经交付，但两种理解均有可能。", "货物是否已交付？", "hedge"),  # both ways open
         ("原告认为被告构成违约，要求解除合同。", "被告是否违约？", "claimed"),  # a party's view
         ("辩护人为其提出取保候审申请，尚未获批。", "犯罪嫌疑人是否被取保候审？", "claimed"),  # an application
+        ("夏侯峻的残疾等级鉴定申请已经递交，结果未出。", "夏侯峻是否被鉴定为残疾？", "claimed"),  # 鉴定申请
+        ("确认合同无效的案件还在审理。", "合同是否被确认无效？", "claimed"),  # a case about it: …的案件
+        ("被告已申请再审，法院尚在审查。", "本案是否已经再审？", "claimed"),  # asked for, nothing ruled
+        ("公安机关已提请批准逮捕，尚无结果。", "检察院是否批准逮捕？", "claimed"),  # the 批准 asked for
         ("双方正在协商，原告不排除撤诉。", "原告是否撤诉？", "hedge"),  # 不排除: possibly
         ("看上去像是签了字。", "他是否在合同上签字？", "hedge"),  # 看上去: it seems
         ("移送的意见书写的是涉嫌诈骗罪。", "他是否构成诈骗罪？", "claimed"),  # 涉嫌: an allegation
