@@ -20,8 +20,10 @@ disagrees with (a judge's work, or left; docs/scoring/verdict_agreement.md). Kin
   A row agrees when the scorer's list is the same; it is a "wrong taken" when an item is counted for a
   required passage it does not hold.
 
-Usage: ``uv run python benchmarks/blind_batches.py [--show] [--check]`` prints, per batch and in all,
-the rows, the disagreements and the wrong answers marked right; ``--show`` lists each disagreement;
+Usage: ``uv run python benchmarks/blind_batches.py [--show] [--check] [--stances]`` prints, per batch and
+in all, the rows, the disagreements and the wrong answers marked right; ``--show`` lists each disagreement;
+``--stances`` adds, per yes/no batch, how many answers that take a stance are read with none or the
+opposite one, and how many that take none are read with one;
 ``--check`` exits 1 when a row that is no known miss disagrees, or a known miss now agrees (the test
 suite runs it: tests/test_blind_batches.py).
 docs/scoring/verdict_agreement.md reports these numbers before and after this stop's fixes.
@@ -127,10 +129,28 @@ def _shown(row: dict[str, Any]) -> str:
     return str(row["answer"])
 
 
+def _stances(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Per yes/no batch: of the answers that take a stance, how many are read with none or with the
+    opposite one (correct answers marked wrong), and of those that take none, how many are read with one."""
+    yes_no = [r for r in rows if r["kind"] == "yes_no"]
+    if not yes_no:
+        return
+    read = [(r["correct"], _yes_no(r)[0]) for r in yes_no]
+    taking = [(c, g) for c, g in read if c is not None]
+    none = sum(g is None for _, g in taking)
+    opposite = sum(g is not None and g != c for c, g in taking)
+    given = sum(g is not None for c, g in read if c is None)
+    print(
+        f"    {path.stem}: of {len(taking)} answers with a stance, {none} read with none, {opposite} with the"
+        f" opposite; of {len(read) - len(taking)} with none, {given} read with one"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="list each disagreement")
     parser.add_argument("--check", action="store_true", help="exit 1 when the known misses changed")
+    parser.add_argument("--stances", action="store_true", help="per yes/no batch, how stances are misread")
     args = parser.parse_args()
     plans: dict[str, Plan] = {}
     totals = [0, 0, 0, 0]  # rows, disagreements, of them wrong answers marked right, reviewer errors
@@ -156,6 +176,8 @@ def main() -> None:
                 print(f"    {path.stem}: {_shown(row)!s:.60} want {row['correct']} got {got}: {why[:90]}")
         totals = [a + b for a, b in zip(totals, counts, strict=True)]
         print(f"{path.stem:40} {counts[0]:>5} {counts[1]:>9} {counts[2]:>12} {counts[3]:>10}")
+        if args.stances:
+            _stances(path, rows)
     print(f"{'all':40} {totals[0]:>5} {totals[1]:>9} {totals[2]:>12} {totals[3]:>10}")
     if args.check and changed:
         print("rows whose agreement changed (mark or unmark known_miss):\n  " + "\n  ".join(changed))
